@@ -1,0 +1,38 @@
+# Language level, warnings and sanitizers, as INTERFACE targets linked PRIVATE to our own
+# targets only (never to third-party code).
+set(CMAKE_CXX_STANDARD 17)
+set(CMAKE_CXX_STANDARD_REQUIRED YES)
+set(CMAKE_CXX_EXTENSIONS NO)
+set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+if(NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "build type" FORCE)
+endif()
+
+option(RWDOCTOR_WERROR "treat warnings as errors (on in CI)" OFF)
+option(RWDOCTOR_ASAN "build with AddressSanitizer" OFF)
+option(RWDOCTOR_UBSAN "build with UndefinedBehaviorSanitizer" OFF)
+
+add_library(rwdoctor_settings INTERFACE)
+target_compile_options(rwdoctor_settings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual
+  -Wnull-dereference -Wcast-align -Wextra-semi)
+if(RWDOCTOR_WERROR)
+  target_compile_options(rwdoctor_settings INTERFACE -Werror)
+endif()
+if(CMAKE_BUILD_TYPE STREQUAL "Debug")
+  target_compile_definitions(rwdoctor_settings INTERFACE _GLIBCXX_ASSERTIONS)
+endif()
+
+set(_sanitizers "")
+if(RWDOCTOR_ASAN)
+  list(APPEND _sanitizers address)
+endif()
+if(RWDOCTOR_UBSAN)
+  list(APPEND _sanitizers undefined)
+endif()
+if(_sanitizers)
+  list(JOIN _sanitizers "," _sanitizer_list)
+  target_compile_options(rwdoctor_settings INTERFACE
+    -fsanitize=${_sanitizer_list} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  target_link_options(rwdoctor_settings INTERFACE -fsanitize=${_sanitizer_list})
+endif()

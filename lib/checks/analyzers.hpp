@@ -1,0 +1,62 @@
+// Checks that cannot be decided by one set-based query: their query (sql/checks/<id>.sql,
+// "kind: analyzer") returns input rows, and a pure C++ analyzer registered here turns them
+// into findings. Graph analysis (NO_SHUFFLE ensembles, dependency cycles) works on id pairs.
+#pragma once
+
+#include "checks/raw_finding.hpp"
+#include "db/rows.hpp"
+#include "store/generation.hpp"
+#include "store/schema_facts.hpp"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rwdoctor::checks {
+
+// Streams one bytea column (see MetaStoreSession::scan_bytea); an interface so the blob
+// analyzer can be unit tested without a server.
+class BlobSource
+{
+public:
+  virtual ~BlobSource() = default;
+  virtual void scan(const std::string& table, const std::string& key_column, const std::string& column,
+                    const std::function<void(int key, std::string_view bytes)>& visit) = 0;
+};
+
+struct AnalyzerInput
+{
+  const db::Rows& rows;                  // the check query's result
+  const store::Generation& generation;
+  const store::SchemaFacts& facts;
+  BlobSource& blobs;
+};
+
+using Analyzer = std::function<std::vector<RawFinding>(const AnalyzerInput&)>;
+
+// The analyzer for check `id`, or nullptr.
+const Analyzer* find_analyzer(const std::string& id);
+
+// --- The analyzers, exposed for unit tests ---
+
+// ensemble-invalid (INV-15). Rows: one per NO_SHUFFLE edge with source_/target_ fragment_id,
+// job_id, distribution, vnode_count, parallelism, database_id.
+std::vector<RawFinding> analyze_ensembles(const db::Rows& rows);
+
+// dependency-invalid (INV-23). Rows: kind ('edge' for an object_dependency row or 'missing'
+// for a cross-job fragment edge without one), oid, used_by, message.
+std::vector<RawFinding> analyze_dependencies(const db::Rows& rows);
+
+// foreign-keys-missing (INV-01). Rows: table_name, column_names (comma separated, key
+// order), referenced_table, delete_action (pg_constraint.confdeltype).
+std::vector<RawFinding> analyze_foreign_keys(const db::Rows& rows, const store::Generation& generation,
+                                             const store::SchemaFacts& facts);
+
+// blob-malformed (INV-20): scans every known protobuf column the store has.
+std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs);
+
+// True when `bytes` is well-formed protobuf wire format (no schema needed).
+bool is_wellformed_protobuf(std::string_view bytes);
+
+} // namespace rwdoctor::checks

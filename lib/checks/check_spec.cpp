@@ -1,0 +1,156 @@
+#include "checks/check_spec.hpp"
+
+#include "core/error.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+namespace rwdoctor::checks {
+
+namespace {
+
+[[noreturn]] void
+fail(std::string_view path, std::size_t line, std::string_view what)
+{
+  throw OperationalError(fmt::format("{}:{}: {}", path, line, what),
+                         "Fix the check file's header; see ARCHITECTURE.md \"Adding a check\".");
+}
+
+// "sql/checks/a-b@tag.sql" -> {"a-b", "tag"}
+std::pair<std::string, std::string>
+id_and_variant_from_path(std::string_view path)
+{
+  auto stem = path.substr(path.find_last_of('/') + 1);
+  if (util::ends_with(stem, ".sql")) {
+    stem.remove_suffix(4);
+  }
+  const auto at = stem.find('@');
+  if (at == std::string_view::npos) {
+    return {std::string(stem), ""};
+  }
+  return {std::string(stem.substr(0, at)), std::string(stem.substr(at + 1))};
+}
+
+} // namespace
+
+int
+CheckSpec::invariant_number() const
+{
+  if (!util::starts_with(invariant, "INV-")) {
+    return 0;
+  }
+  return std::atoi(invariant.c_str() + 4);
+}
+
+CheckSpec
+parse_check_file(std::string_view path, std::string_view text)
+{
+  CheckSpec spec;
+  spec.path = std::string(path);
+  const auto [expected_id, variant] = id_and_variant_from_path(path);
+  spec.variant = variant;
+
+  bool in_explain = false;
+  bool have_severity = false;
+  bool have_consequence = false;
+  std::size_t line_number = 0;
+  std::size_t offset = 0;
+  while (offset < text.size()) {
+    const auto end = text.find('\n', offset);
+    const auto line = text.substr(offset, end == std::string_view::npos ? text.size() - offset : end - offset);
+    if (!util::starts_with(line, "--")) {
+      break;
+    }
+    ++line_number;
+    offset = end == std::string_view::npos ? text.size() : end + 1;
+    const auto body = util::trim(line.substr(2));
+
+    const auto colon = body.find(':');
+    const auto key = colon == std::string_view::npos ? std::string_view{} : body.substr(0, colon);
+    const bool is_key = !key.empty() && key.find(' ') == std::string_view::npos;
+    // explain: is the last key; every header line after it is explanation prose.
+    if (in_explain) {
+      spec.explain += spec.explain.empty() ? "" : "\n";
+      spec.explain += std::string(body);
+      continue;
+    }
+    if (!is_key) {
+      if (body.empty()) {
+        continue;
+      }
+      fail(path, line_number, fmt::format("expected 'key: value', got '{}'", body));
+    }
+    in_explain = false;
+    const auto value = std::string(util::trim(body.substr(colon + 1)));
+    if (key == "id") {
+      spec.id = value;
+    } else if (key == "title") {
+      spec.title = value;
+    } else if (key == "invariant") {
+      spec.invariant = value;
+    } else if (key == "severity") {
+      const auto severity = parse_severity(value);
+      if (!severity) {
+        fail(path, line_number, fmt::format("unknown severity '{}'", value));
+      }
+      spec.severity = *severity;
+      have_severity = true;
+    } else if (key == "consequence") {
+      const auto consequence = parse_consequence(value);
+      if (!consequence) {
+        fail(path, line_number, fmt::format("unknown consequence '{}'", value));
+      }
+      spec.consequence = *consequence;
+      have_consequence = true;
+    } else if (key == "repairs") {
+      for (const auto& word : util::split_words(value)) {
+        const auto repair = parse_repair(word);
+        if (!repair) {
+          fail(path, line_number, fmt::format("unknown repair '{}'", word));
+        }
+        spec.repairs.push_back(*repair);
+      }
+    } else if (key == "requires") {
+      spec.required_relations = util::split_words(value);
+    } else if (key == "since") {
+      spec.since = value;
+    } else if (key == "until") {
+      spec.until = value;
+    } else if (key == "meta-node") {
+      spec.meta_node = value;
+    } else if (key == "kind") {
+      if (value == "query") {
+        spec.kind = CheckKind::query;
+      } else if (value == "analyzer") {
+        spec.kind = CheckKind::analyzer;
+      } else {
+        fail(path, line_number, fmt::format("unknown kind '{}'", value));
+      }
+    } else if (key == "explain") {
+      in_explain = true;
+      if (!value.empty()) {
+        spec.explain = value;
+      }
+    } else {
+      fail(path, line_number, fmt::format("unknown header key '{}'", key));
+    }
+  }
+
+  spec.query = std::string(util::trim(text.substr(offset)));
+  if (spec.id != expected_id) {
+    fail(path, 1, fmt::format("header id '{}' does not match the file name (expected '{}')", spec.id, expected_id));
+  }
+  if (spec.title.empty() || spec.invariant.empty() || !have_severity || !have_consequence
+      || spec.meta_node.empty() || spec.explain.empty()) {
+    fail(path, line_number,
+         "header needs id, title, invariant, severity, consequence, meta-node and explain");
+  }
+  if (spec.query.empty()) {
+    fail(path, line_number, "no query after the header");
+  }
+  return spec;
+}
+
+} // namespace rwdoctor::checks

@@ -1,0 +1,47 @@
+// A check as written in sql/checks/<id>[@variant].sql: a comment header with the check's
+// metadata, followed by its query. The file is the single source of truth for a check, so a
+// DBA reading it in an incident sees the same explanation the tool prints.
+#pragma once
+
+#include "checks/finding.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rwdoctor::checks {
+
+// How the query's rows become findings.
+enum class CheckKind {
+  query,    // the query returns one row per finding (object_id, job_id, fragment_id, message, ...)
+  analyzer, // the query returns input rows for a C++ analyzer registered under the check id
+};
+
+struct CheckSpec
+{
+  std::string path;          // e.g. "sql/checks/source-splits-missing@actor.sql"
+  std::string id;            // stable check id, e.g. "job-without-fragments"
+  std::string variant;       // "" for the main file, else the tag after '@'
+  std::string title;         // one line
+  std::string invariant;     // "INV-08"
+  Severity severity = Severity::warning;
+  Consequence consequence = Consequence::silent;
+  std::vector<Repair> repairs;
+  std::vector<std::string> required_relations; // "table" or "table.column"
+  std::string since;         // migration that must be applied ("" = none)
+  std::string until;         // migration that must NOT be applied ("" = none)
+  std::string meta_node;     // what the meta node does when the invariant is broken
+  std::string explain;       // prose for `rwdoctor explain`, lines joined with '\n'
+  CheckKind kind = CheckKind::query;
+  std::string query;         // the SQL after the header
+
+  // The invariant's number (8 for "INV-08"), for ordering; 0 if none.
+  int invariant_number() const;
+};
+
+// Parses one check file. `path` names it in errors and decides the id/variant it must
+// declare. Throws OperationalError naming the file and line when the header is malformed.
+CheckSpec
+parse_check_file(std::string_view path, std::string_view text);
+
+} // namespace rwdoctor::checks

@@ -1,0 +1,216 @@
+// ensemble-invalid (INV-15): RisingWave's scale controller groups fragments connected by
+// NO_SHUFFLE edges into ensembles (find_no_shuffle_graphs in src/meta/src/controller/scale.rs)
+// and renders each from its entry fragments. A component without entries (a cycle) is never
+// rendered, entries that disagree fail rendering, and a component spanning databases trips
+// the `ensemble ... partially exists in database` assertion.
+#include "checks/analyzers.hpp"
+#include "checks/row_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace rwdoctor::checks {
+
+namespace {
+
+struct FragmentAttributes
+{
+  std::optional<int> job_id;
+  std::optional<std::string> distribution;
+  std::optional<std::string> vnode_count;
+  std::optional<std::string> parallelism;
+  std::optional<int> database_id;
+};
+
+class DisjointSets
+{
+public:
+  int
+  find(int x)
+  {
+    auto [it, inserted] = m_parent.emplace(x, x);
+    if (it->second == x) {
+      return x;
+    }
+    const int root = find(it->second);
+    m_parent[x] = root;
+    return root;
+  }
+  void
+  unite(int a, int b)
+  {
+    const int ra = find(a);
+    const int rb = find(b);
+    if (ra != rb) {
+      m_parent[std::max(ra, rb)] = std::min(ra, rb);
+    }
+  }
+
+private:
+  std::map<int, int> m_parent;
+};
+
+std::string
+describe(const std::optional<std::string>& value)
+{
+  return value ? *value : "null";
+}
+
+std::string
+join_ids(const std::vector<int>& ids)
+{
+  std::string text;
+  for (const int id : ids) {
+    text += fmt::format("{}{}", text.empty() ? "" : ", ", id);
+  }
+  return text;
+}
+
+// True when the component's NO_SHUFFLE edges contain a directed cycle (Kahn's algorithm).
+bool
+has_cycle(const std::vector<int>& members, const std::vector<std::pair<int, int>>& edges)
+{
+  std::map<int, int> in_degree;
+  std::map<int, std::vector<int>> out;
+  for (const int member : members) {
+    in_degree[member] = 0;
+  }
+  for (const auto& [from, to] : edges) {
+    out[from].push_back(to);
+    ++in_degree[to];
+  }
+  std::vector<int> ready;
+  for (const auto& [member, degree] : in_degree) {
+    if (degree == 0) {
+      ready.push_back(member);
+    }
+  }
+  std::size_t visited = 0;
+  while (!ready.empty()) {
+    const int next = ready.back();
+    ready.pop_back();
+    ++visited;
+    for (const int to : out[next]) {
+      if (--in_degree[to] == 0) {
+        ready.push_back(to);
+      }
+    }
+  }
+  return visited != members.size();
+}
+
+} // namespace
+
+std::vector<RawFinding>
+analyze_ensembles(const db::Rows& rows)
+{
+  const RowReader reader(rows);
+  const auto col = [&](std::string_view side, std::string_view name) {
+    return reader.column(fmt::format("{}_{}", side, name));
+  };
+
+  std::map<int, FragmentAttributes> fragments;
+  std::vector<std::pair<int, int>> edges;
+  DisjointSets sets;
+  for (std::size_t row = 0; row < reader.size(); ++row) {
+    int ids[2] = {0, 0};
+    int side_index = 0;
+    for (const std::string_view side : {"source", "target"}) {
+      const auto fragment_id = reader.integer(row, col(side, "fragment_id"));
+      if (!fragment_id) {
+        continue;
+      }
+      ids[side_index++] = *fragment_id;
+      auto& attributes = fragments[*fragment_id];
+      attributes.job_id = reader.integer(row, col(side, "job_id"));
+      attributes.distribution = reader.text(row, col(side, "distribution"));
+      attributes.vnode_count = reader.text(row, col(side, "vnode_count"));
+      attributes.parallelism = reader.text(row, col(side, "parallelism"));
+      attributes.database_id = reader.integer(row, col(side, "database_id"));
+    }
+    if (side_index == 2) {
+      edges.emplace_back(ids[0], ids[1]);
+      sets.unite(ids[0], ids[1]);
+    }
+  }
+
+  std::map<int, std::vector<int>> components;
+  for (const auto& [fragment_id, attributes] : fragments) {
+    components[sets.find(fragment_id)].push_back(fragment_id);
+  }
+
+  std::vector<RawFinding> findings;
+  for (const auto& [component_id, members] : components) {
+    std::vector<std::pair<int, int>> component_edges;
+    std::set<int> has_parent;
+    for (const auto& edge : edges) {
+      if (sets.find(edge.first) == component_id) {
+        component_edges.push_back(edge);
+        has_parent.insert(edge.second);
+      }
+    }
+    std::vector<int> roots;
+    for (const int member : members) {
+      if (has_parent.count(member) == 0) {
+        roots.push_back(member);
+      }
+    }
+    const int subject = roots.empty() ? members.front() : roots.front();
+    const auto& subject_attributes = fragments[subject];
+    const auto report = [&](std::string message, Severity severity, Consequence consequence) {
+      RawFinding finding;
+      finding.fragment_id = subject;
+      finding.job_id = subject_attributes.job_id;
+      finding.object_id = subject_attributes.job_id;
+      finding.message = std::move(message);
+      finding.severity = severity;
+      finding.consequence = consequence;
+      findings.push_back(std::move(finding));
+    };
+
+    if (roots.empty() || has_cycle(members, component_edges)) {
+      report(fmt::format("no_shuffle ensemble of fragments [{}] contains a cycle{}; it is never rendered",
+                         join_ids(members), roots.empty() ? " and has no entry fragment" : ""),
+             Severity::critical, Consequence::data_loss);
+    }
+
+    std::set<std::optional<int>> databases;
+    for (const int member : members) {
+      databases.insert(fragments[member].database_id);
+    }
+    if (databases.size() > 1) {
+      report(fmt::format("no_shuffle ensemble of fragments [{}] spans {} databases", join_ids(members),
+                         databases.size()),
+             Severity::critical, Consequence::panic);
+    }
+
+    if (roots.size() > 1) {
+      const auto differs = [&](auto member_value, std::string_view what) {
+        std::set<std::string> values;
+        for (const int root : roots) {
+          values.insert(member_value(fragments[root]));
+        }
+        if (values.size() > 1) {
+          std::string listed;
+          for (const int root : roots) {
+            listed += fmt::format("{}{}={}", listed.empty() ? "" : ", ", root, member_value(fragments[root]));
+          }
+          report(fmt::format("entry fragments of no_shuffle ensemble [{}] have different {} ({})", join_ids(members),
+                             what, listed),
+                 Severity::error, Consequence::recovery_error);
+        }
+      };
+      differs([](const FragmentAttributes& a) { return a.job_id ? std::to_string(*a.job_id) : "null"; }, "jobs");
+      differs([](const FragmentAttributes& a) { return describe(a.distribution); }, "distribution types");
+      differs([](const FragmentAttributes& a) { return describe(a.vnode_count); }, "vnode counts");
+      differs([](const FragmentAttributes& a) { return describe(a.parallelism); }, "parallelism settings");
+    }
+  }
+  return findings;
+}
+
+} // namespace rwdoctor::checks

@@ -1,0 +1,44 @@
+// What a check reports: plain values, no I/O. The string forms are part of the scripting
+// contract (JSON fields, check catalogue) and must never change.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rwdoctor::checks {
+
+enum class Severity { critical, error, warning, info };
+enum class Consequence { panic, recovery_error, data_loss, ddl_error, silent, transient };
+enum class Repair { drop_job, restore_fragments, manual };
+
+std::string_view to_string(Severity severity);
+std::string_view to_string(Consequence consequence);
+std::string_view to_string(Repair repair);
+
+// Parse the contract spelling ("critical", "data-loss", "drop-job"); nullopt when unknown.
+std::optional<Severity> parse_severity(std::string_view text);
+std::optional<Consequence> parse_consequence(std::string_view text);
+std::optional<Repair> parse_repair(std::string_view text);
+
+// True for severities that count toward exit code 4 (everything but info).
+bool counts_as_inconsistency(Severity severity);
+
+struct Finding
+{
+  std::string check;
+  Severity severity = Severity::warning;
+  Consequence consequence = Consequence::silent;
+  std::optional<int> job_id;
+  std::optional<int> fragment_id;
+  std::optional<int> object_id;
+  std::optional<int> database_id;
+  std::optional<std::string> object_type;
+  std::optional<std::string> name;        // database.schema.name, quoted where needed
+  std::optional<std::string> job_status;
+  std::string message;
+  std::vector<Repair> repairs;
+};
+
+} // namespace rwdoctor::checks

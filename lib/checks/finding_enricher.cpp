@@ -1,0 +1,94 @@
+#include "checks/finding_enricher.hpp"
+
+#include "core/error.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+namespace rwdoctor::checks {
+
+std::optional<std::string>
+qualified_name(const db::ObjectInfo& object)
+{
+  const auto quote = [](const std::string& part) { return util::quote_identifier_if_needed(part); };
+  if (object.obj_type == "DATABASE") {
+    return object.object_name ? std::optional<std::string>(quote(*object.object_name)) : std::nullopt;
+  }
+  if (!object.object_name) {
+    return std::nullopt;
+  }
+  const std::string database = object.database_name ? quote(*object.database_name) : "?";
+  if (object.obj_type == "SCHEMA") {
+    return fmt::format("{}.{}", database, quote(*object.object_name));
+  }
+  const std::string schema = object.schema_name ? quote(*object.schema_name) : "?";
+  return fmt::format("{}.{}.{}", database, schema, quote(*object.object_name));
+}
+
+Finding
+make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo* object)
+{
+  Finding finding;
+  finding.check = spec.id;
+  finding.severity = raw.severity.value_or(spec.severity);
+  finding.consequence = raw.consequence.value_or(spec.consequence);
+  finding.job_id = raw.job_id;
+  finding.fragment_id = raw.fragment_id;
+  finding.object_id = raw.object_id;
+  finding.message = raw.message;
+  if (object != nullptr) {
+    finding.database_id = object->database_id;
+    if (object->obj_type == "DATABASE") {
+      finding.database_id = object->oid;
+    }
+    finding.object_type = object->obj_type;
+    finding.name = qualified_name(*object);
+    finding.job_status = object->job_status;
+  }
+  // A transient state is RisingWave's own business; a job repair needs a job.
+  if (finding.severity != Severity::info) {
+    for (const auto repair : spec.repairs) {
+      if ((repair == Repair::drop_job || repair == Repair::restore_fragments) && !finding.job_id) {
+        continue;
+      }
+      finding.repairs.push_back(repair);
+    }
+  }
+  return finding;
+}
+
+std::vector<Finding>
+enrich_findings(db::MetaStoreSession& session, const std::vector<std::pair<const CheckSpec*, RawFinding>>& raw,
+                std::vector<std::string>& warnings)
+{
+  const auto subject_of = [](const RawFinding& finding) { return finding.object_id ? finding.object_id : finding.job_id; };
+  std::set<int> wanted;
+  for (const auto& [spec, finding] : raw) {
+    if (const auto subject = subject_of(finding)) {
+      wanted.insert(*subject);
+    }
+  }
+  std::map<int, db::ObjectInfo> objects;
+  try {
+    for (auto& object : session.describe_objects(std::vector<int>(wanted.begin(), wanted.end()))) {
+      const int oid = object.oid;
+      objects.emplace(oid, std::move(object));
+    }
+  } catch (const Error& error) {
+    warnings.push_back(fmt::format("cannot read object names: {}", error.what()));
+  }
+
+  std::vector<Finding> findings;
+  findings.reserve(raw.size());
+  for (const auto& [spec, finding] : raw) {
+    const auto subject = subject_of(finding);
+    const auto found = subject ? objects.find(*subject) : objects.end();
+    findings.push_back(make_finding(*spec, finding, found == objects.end() ? nullptr : &found->second));
+  }
+  return findings;
+}
+
+} // namespace rwdoctor::checks

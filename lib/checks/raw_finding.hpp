@@ -1,0 +1,30 @@
+// One finding as a check's query or analyzer produces it, before the runner adds the
+// object's name, type and status from the catalog.
+#pragma once
+
+#include "checks/finding.hpp"
+#include "db/rows.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::checks {
+
+struct RawFinding
+{
+  std::optional<int> object_id;
+  std::optional<int> job_id;
+  std::optional<int> fragment_id;
+  std::string message;
+  std::optional<Severity> severity;       // overrides the check's default
+  std::optional<Consequence> consequence; // overrides the check's default
+};
+
+// Interprets the rows of a query-kind check: columns object_id, job_id, fragment_id,
+// message, and optional severity / consequence overrides. Throws OperationalError when the
+// columns are not there or a value does not parse (a check file bug, not a store problem).
+std::vector<RawFinding>
+raw_findings_from_rows(const db::Rows& rows);
+
+} // namespace rwdoctor::checks

@@ -1,0 +1,82 @@
+#include "cli/cli.hpp"
+
+#include "cli/check_command.hpp"
+#include "cli/help.hpp"
+#include "core/error.hpp"
+#include "core/version.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <pqxx/except>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::cli {
+
+namespace {
+
+void
+print_error(std::ostream& err, std::string_view message, std::string_view hint)
+{
+  fmt::print(err, "rwdoctor: error: {}\n", message);
+  if (!hint.empty()) {
+    fmt::print(err, "HINT: {}\n", hint);
+  }
+}
+
+int
+dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+  if (args.empty()) {
+    throw UsageError("no command given", "Run 'rwdoctor --help' to see the commands.");
+  }
+  const auto& command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "--help" || command == "-?" || command == "help") {
+    out << general_help();
+    return to_int(ExitCode::clean);
+  }
+  if (command == "--version" || command == "-V") {
+    fmt::print(out, "rwdoctor {}\n", tool_version());
+    return to_int(ExitCode::clean);
+  }
+  if (command == "check") {
+    return run_check_command(rest, out, err);
+  }
+  if (command == "checks") {
+    return run_checks_command(rest, out);
+  }
+  if (command == "explain") {
+    return run_explain_command(rest, out);
+  }
+  throw UsageError(fmt::format("unknown command '{}'", command), "Run 'rwdoctor --help' to see the commands.");
+}
+
+} // namespace
+
+int
+run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+{
+  std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    return dispatch(args, out, err);
+  } catch (const Error& error) {
+    print_error(err, error.what(), error.hint());
+    return to_int(error.exit_code());
+  } catch (const pqxx::broken_connection&) {
+    print_error(err, "lost the connection to PostgreSQL", "Check the server and run rwdoctor again.");
+    return to_int(ExitCode::operational);
+  } catch (const pqxx::failure& error) {
+    print_error(err, fmt::format("database error: {}", error.what()),
+                "Run rwdoctor again; if it persists, report it with this message.");
+    return to_int(ExitCode::operational);
+  } catch (const std::exception& error) {
+    print_error(err, fmt::format("internal error: {}", error.what()),
+                "This is a bug in rwdoctor; report it with the command you ran.");
+    return to_int(ExitCode::operational);
+  }
+}
+
+} // namespace rwdoctor::cli

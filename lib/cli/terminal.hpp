@@ -1,0 +1,27 @@
+// Terminal detection and the progress line on stderr (only on a terminal).
+#pragma once
+
+#include "checks/check_runner.hpp"
+
+#include <iosfwd>
+
+namespace rwdoctor::cli {
+
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+// NO_COLOR (https://no-color.org) set to anything non-empty.
+bool no_color_requested();
+
+class TerminalProgress : public checks::ProgressListener
+{
+public:
+  TerminalProgress(std::ostream& err, bool enabled) : m_err(err), m_enabled(enabled) {}
+  void on_check(std::size_t index, std::size_t total, const std::string& id) override;
+  void on_done() override;
+
+private:
+  std::ostream& m_err;
+  bool m_enabled;
+};
+
+} // namespace rwdoctor::cli

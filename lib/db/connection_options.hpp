@@ -1,0 +1,33 @@
+// How to reach the meta store, following libpq conventions: -d takes a database name, a
+// conninfo string or a postgres:// URI; -h/-p/-U override; PG* variables and ~/.pgpass are
+// honoured by libpq itself.
+#pragma once
+
+#include <string>
+
+namespace rwdoctor::db {
+
+struct ConnectionOptions
+{
+  std::string dbname;  // -d: name, "key=value ..." or "postgres://..." ("" = libpq default)
+  std::string host;    // -h ("" = libpq default)
+  std::string port;    // -p
+  std::string user;    // -U
+  std::string schema;  // --schema ("" = the connection's current_schema())
+  int statement_timeout_ms = 300000;
+  int lock_timeout_ms = 10000;
+};
+
+// The conninfo string handed to libpq: the -d value expanded (URI or key=value), -h/-p/-U
+// applied on top, application_name=rwdoctor and client_encoding=UTF8 set. May contain a
+// password: never print it; use describe_target() for messages. Throws UsageError when -d is
+// not a valid conninfo or URI.
+std::string
+build_conninfo(const ConnectionOptions& options);
+
+// A credential-free description for messages, e.g. `database "metadata" on host "db1" port
+// 5432 as user "rw"`; parts libpq would take from its defaults are left out.
+std::string
+describe_target(const ConnectionOptions& options);
+
+} // namespace rwdoctor::db

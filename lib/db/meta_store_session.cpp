@@ -1,0 +1,260 @@
+#include "db/meta_store_session.hpp"
+
+#include "core/error.hpp"
+#include "db/pqxx_compat.hpp"
+#include "db/sql_errors.hpp"
+#include "sql/embedded_sql.hpp"
+
+#include <fmt/format.h>
+
+namespace rwdoctor::db {
+
+namespace {
+
+std::string
+load(std::string_view path)
+{
+  return std::string(sql::embedded_sql(path));
+}
+
+std::optional<std::string>
+text_or_null(const pqxx::field& field)
+{
+  if (field.is_null()) {
+    return std::nullopt;
+  }
+  return field.c_str();
+}
+
+std::optional<int>
+int_or_null(const pqxx::field& field)
+{
+  if (field.is_null()) {
+    return std::nullopt;
+  }
+  return field.as<int>();
+}
+
+// Postgres array literal for a parameter like $1::int[].
+std::string
+int_array_literal(const std::vector<int>& values)
+{
+  std::string literal = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    literal += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
+  }
+  literal += "}";
+  return literal;
+}
+
+} // namespace
+
+struct MetaStoreSession::Impl
+{
+  explicit Impl(const ConnectionOptions& options) : connection(open(options))
+  {
+  }
+
+  static pqxx::connection
+  open(const ConnectionOptions& options)
+  {
+    const auto conninfo = build_conninfo(options);
+    try {
+      return pqxx::connection(conninfo);
+    } catch (const pqxx::broken_connection& error) {
+      throw translate_connect_error(error, describe_target(options));
+    }
+  }
+
+  pqxx::connection connection;
+  std::unique_ptr<SnapshotTransaction> snapshot;
+  std::string schema;
+  std::string database;
+  int savepoint_counter = 0;
+};
+
+MetaStoreSession::MetaStoreSession(const ConnectionOptions& options) : m_impl(std::make_unique<Impl>(options))
+{
+  try {
+    pqxx::nontransaction setup(m_impl->connection, "rwdoctor_setup");
+    const auto current = setup.exec1(load("sql/store/current_schema.sql"));
+    m_impl->database = current[1].c_str();
+    if (!options.schema.empty()) {
+      const auto exists = setup.exec_params1(load("sql/store/schema_exists.sql"), options.schema);
+      if (exists[0].as<int>() == 0) {
+        throw OperationalError(
+          fmt::format("schema \"{}\" does not exist in database \"{}\"", options.schema, m_impl->database),
+          "Pass the schema that holds the meta store's tables with --schema, or leave it out to use the "
+          "connection's current schema.");
+      }
+      m_impl->schema = options.schema;
+    } else if (current[0].is_null()) {
+      throw OperationalError(fmt::format("database \"{}\" has no current schema on its search_path", m_impl->database),
+                             "Pass the schema that holds the meta store's tables with --schema.");
+    } else {
+      m_impl->schema = current[0].c_str();
+    }
+    setup.exec_params(load("sql/store/harden_session.sql"), m_impl->schema,
+                      std::to_string(options.statement_timeout_ms), std::to_string(options.lock_timeout_ms));
+    setup.commit();
+    m_impl->snapshot = std::make_unique<SnapshotTransaction>(m_impl->connection, "rwdoctor_snapshot");
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot prepare a session on database \"{}\"", m_impl->database));
+  } catch (const pqxx::broken_connection& error) {
+    throw OperationalError(fmt::format("lost the connection to database \"{}\"", m_impl->database),
+                           "Check the server and run rwdoctor again.");
+  }
+}
+
+MetaStoreSession::~MetaStoreSession() = default;
+
+const std::string&
+MetaStoreSession::schema() const
+{
+  return m_impl->schema;
+}
+
+const std::string&
+MetaStoreSession::database() const
+{
+  return m_impl->database;
+}
+
+store::SchemaFacts
+MetaStoreSession::schema_facts()
+{
+  store::SchemaFacts facts;
+  try {
+    const auto result = m_impl->snapshot->exec_params(load("sql/store/schema_relations.sql"), m_impl->schema);
+    for (const auto& row : result) {
+      const std::string table = row[0].c_str();
+      facts.tables.insert(table);
+      facts.columns.insert(table + "." + row[1].c_str());
+    }
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot list the tables of schema \"{}\"", m_impl->schema));
+  }
+  return facts;
+}
+
+std::vector<std::string>
+MetaStoreSession::applied_migrations()
+{
+  std::vector<std::string> names;
+  try {
+    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_migrations");
+    const auto result = savepoint.exec(load("sql/store/applied_migrations.sql"));
+    for (const auto& row : result) {
+      names.emplace_back(row[0].c_str());
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot read \"{}\".seaql_migrations", m_impl->schema));
+  }
+  return names;
+}
+
+Rows
+MetaStoreSession::run_check_query(std::string_view sql)
+{
+  Rows rows;
+  try {
+    pqxx::subtransaction savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
+    const auto result = savepoint.exec(std::string(sql));
+    for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
+      rows.columns.emplace_back(result.column_name(i));
+    }
+    rows.values.reserve(result.size());
+    for (const auto& row : result) {
+      auto& values = rows.values.emplace_back();
+      values.reserve(row.size());
+      for (const auto& field : row) {
+        values.push_back(text_or_null(field));
+      }
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "query failed");
+  }
+  return rows;
+}
+
+std::vector<ObjectInfo>
+MetaStoreSession::describe_objects(const std::vector<int>& oids)
+{
+  std::vector<ObjectInfo> objects;
+  if (oids.empty()) {
+    return objects;
+  }
+  const auto parameter = int_array_literal(oids);
+  pqxx::result result;
+  try {
+    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_describe");
+    result = savepoint.exec_params(load("sql/store/describe_objects.sql"), parameter);
+    savepoint.commit();
+  } catch (const pqxx::sql_error&) {
+    // A type table the role cannot read: fall back to what object alone tells.
+    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_describe_minimal");
+    result = savepoint.exec_params(load("sql/store/describe_objects_minimal.sql"), parameter);
+    savepoint.commit();
+  }
+  for (const auto& row : result) {
+    ObjectInfo info;
+    info.oid = row[0].as<int>();
+    info.obj_type = row[1].c_str();
+    info.database_id = int_or_null(row[2]);
+    info.database_name = text_or_null(row[3]);
+    info.schema_name = text_or_null(row[4]);
+    info.object_name = text_or_null(row[5]);
+    info.job_status = text_or_null(row[6]);
+    objects.push_back(std::move(info));
+  }
+  return objects;
+}
+
+std::vector<std::pair<int, std::string>>
+MetaStoreSession::database_names()
+{
+  std::vector<std::pair<int, std::string>> names;
+  try {
+    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_databases");
+    for (const auto& row : savepoint.exec(load("sql/store/database_names.sql"))) {
+      names.emplace_back(row[0].as<int>(), row[1].c_str());
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot read \"{}\".database", m_impl->schema));
+  }
+  return names;
+}
+
+void
+MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
+                             const std::function<void(int key, std::string_view bytes)>& visit)
+{
+  // The identifiers come from rwdoctor's own list of protobuf columns, never from input;
+  // quote_name() keeps reserved words like "table" valid.
+  auto& tx = *m_impl->snapshot;
+  const auto query = fmt::format("SELECT {key}, {col} FROM {tbl} WHERE {col} IS NOT NULL ORDER BY {key}",
+                                 fmt::arg("key", tx.quote_name(key_column)), fmt::arg("col", tx.quote_name(column)),
+                                 fmt::arg("tbl", tx.quote_name(table)));
+  constexpr int k_block_rows = 256;
+  try {
+    pqxx::subtransaction savepoint(tx, fmt::format("rwdoctor_scan_{}", ++m_impl->savepoint_counter));
+    {
+      pqxx::icursorstream stream(savepoint, query, "rwdoctor_blob_cursor", k_block_rows);
+      pqxx::result block;
+      while (stream >> block) {
+        for (const auto& row : block) {
+          const pqxx::binarystring bytes(row[1]);
+          visit(row[0].as<int>(), std::string_view(bytes.get(), bytes.size()));
+        }
+      }
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot read \"{}\".{}", table, column));
+  }
+}
+
+} // namespace rwdoctor::db

@@ -1,0 +1,71 @@
+// The only place rwdoctor talks SQL: one connection, one REPEATABLE READ READ ONLY snapshot
+// for the whole run. Every query text comes from an embedded sql/ file and every value is a
+// parameter. A failing check query runs inside a savepoint, so the other checks still run.
+#pragma once
+
+#include "db/connection_options.hpp"
+#include "db/rows.hpp"
+#include "store/schema_facts.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rwdoctor::db {
+
+// One catalog object as findings describe it.
+struct ObjectInfo
+{
+  int oid = 0;
+  std::string obj_type;
+  std::optional<int> database_id;
+  std::optional<std::string> database_name;
+  std::optional<std::string> schema_name;
+  std::optional<std::string> object_name;
+  std::optional<std::string> job_status;
+};
+
+class MetaStoreSession
+{
+public:
+  // Connects, hardens the session (timeouts, application_name, pinned search_path) and opens
+  // the snapshot. Throws OperationalError (cannot connect, schema missing) or UsageError.
+  explicit MetaStoreSession(const ConnectionOptions& options);
+  ~MetaStoreSession();
+  MetaStoreSession(const MetaStoreSession&) = delete;
+  MetaStoreSession& operator=(const MetaStoreSession&) = delete;
+
+  // The schema holding the meta store's tables, and the PostgreSQL database name.
+  const std::string& schema() const;
+  const std::string& database() const;
+
+  // Tables and columns of the schema (from pg_catalog, so unreadable tables still show).
+  store::SchemaFacts schema_facts();
+
+  // The version column of seaql_migrations. Throws OperationalError when it cannot be read.
+  std::vector<std::string> applied_migrations();
+
+  // Runs `sql` (a check's query) inside a savepoint. Throws OperationalError with the
+  // server's message and a hint; the snapshot stays usable afterwards.
+  Rows run_check_query(std::string_view sql);
+
+  // Describes `oids`; objects that do not exist are left out. Falls back to type and
+  // database only when the role cannot read every type table.
+  std::vector<ObjectInfo> describe_objects(const std::vector<int>& oids);
+
+  // (database_id, name) of every RisingWave database in the store.
+  std::vector<std::pair<int, std::string>> database_names();
+
+  // Streams the non-NULL values of `table`.`column` with the integer `key_column`, in blocks,
+  // so memory stays bounded however large the blobs are. `table` and the columns are quoted.
+  void scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
+                  const std::function<void(int key, std::string_view bytes)>& visit);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace rwdoctor::db

@@ -1,0 +1,26 @@
+// Human-readable output: findings grouped by severity, each with its subject, what the meta
+// node will do and the repairs that apply. Pure functions of the report.
+#pragma once
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+
+#include <string>
+
+namespace rwdoctor::report {
+
+enum class Colour { off, on };
+enum class Verbosity { quiet, normal };
+
+std::string render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
+                              Verbosity verbosity);
+
+std::string render_catalogue_text(const checks::Catalogue& catalogue);
+
+// `rwdoctor explain ID`: the check's title, invariant, consequence, explanation and query file.
+std::string render_explain_text(const checks::Catalogue& catalogue, const std::string& id);
+
+// A psql statement a DBA can run to look at the finding's rows.
+std::string inspect_sql(const checks::Finding& finding);
+
+} // namespace rwdoctor::report

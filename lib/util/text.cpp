@@ -1,0 +1,96 @@
+#include "util/text.hpp"
+
+#include <cctype>
+#include <charconv>
+
+namespace rwdoctor::util {
+
+bool
+starts_with(std::string_view text, std::string_view prefix)
+{
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+bool
+ends_with(std::string_view text, std::string_view suffix)
+{
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::string_view
+trim(std::string_view text)
+{
+  const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!text.empty() && is_space(text.front())) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && is_space(text.back())) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+std::vector<std::string>
+split_words(std::string_view text)
+{
+  std::vector<std::string> words;
+  std::string current;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) != 0 || c == ',') {
+      if (!current.empty()) {
+        words.push_back(std::move(current));
+        current.clear();
+      }
+    } else {
+      current.push_back(c);
+    }
+  }
+  if (!current.empty()) {
+    words.push_back(std::move(current));
+  }
+  return words;
+}
+
+std::string
+first_line(std::string_view text)
+{
+  return std::string(trim(text.substr(0, text.find('\n'))));
+}
+
+std::string
+quote_identifier_if_needed(std::string_view name)
+{
+  bool plain = !name.empty() && (std::islower(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_');
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!(std::islower(u) != 0 || std::isdigit(u) != 0 || c == '_')) {
+      plain = false;
+    }
+  }
+  if (plain) {
+    return std::string(name);
+  }
+  std::string quoted = "\"";
+  for (const char c : name) {
+    quoted += c;
+    if (c == '"') {
+      quoted += '"';
+    }
+  }
+  quoted += '"';
+  return quoted;
+}
+
+bool
+parse_int32(std::string_view text, int& out)
+{
+  if (text.empty()) {
+    return false;
+  }
+  const auto* first = text.data();
+  const auto* last = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(first, last, out);
+  return ec == std::errc() && ptr == last;
+}
+
+} // namespace rwdoctor::util

@@ -1,0 +1,29 @@
+// Small string helpers shared by the parsers and renderers.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rwdoctor::util {
+
+bool starts_with(std::string_view text, std::string_view prefix);
+bool ends_with(std::string_view text, std::string_view suffix);
+
+// `text` without leading and trailing ASCII white space.
+std::string_view trim(std::string_view text);
+
+// Splits on runs of white space and commas; no empty words.
+std::vector<std::string> split_words(std::string_view text);
+
+// The first line of `text`, trimmed (libpq messages span several lines).
+std::string first_line(std::string_view text);
+
+// `name` as PostgreSQL would need it written: bare when it is a plain lower-case
+// identifier, otherwise in double quotes with embedded quotes doubled.
+std::string quote_identifier_if_needed(std::string_view name);
+
+// Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
+bool parse_int32(std::string_view text, int& out);
+
+} // namespace rwdoctor::util

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian 12 machine: installs what is missing, builds with
+# warnings as errors, starts a throwaway PostgreSQL 15 (as user postgres, private socket
+# directory), runs every unit and database test, then does the same again under
+# AddressSanitizer + UndefinedBehaviorSanitizer. CI (.ci/run) runs exactly this.
+#
+#   scripts/test.sh            both builds
+#   scripts/test.sh --quick    the warnings-as-errors build only
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
+cd "$ROOT"
+QUICK=0
+[ "${1:-}" = "--quick" ] && QUICK=1
+
+scripts/install-deps.sh
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwdoctor-test.XXXXXX")
+cleanup() {
+    scripts/pg-throwaway.sh stop "$WORK/pg" >/dev/null 2>&1 || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+eval "$(scripts/pg-throwaway.sh start "$WORK/pg" 54321)"
+export PGDATABASE=postgres
+# The database tests must never be skipped: fail here, loudly, if the server is not there.
+psql -X -q -c 'SELECT 1' >/dev/null
+
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+run_suite() {
+    local dir=$1
+    shift
+    echo "== build $dir ($*)"
+    cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON "$@" >/dev/null
+    cmake --build "$dir" -j "$JOBS"
+    echo "== test $dir"
+    (cd "$dir" && ctest --output-on-failure)
+}
+
+run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo
+if [ "$QUICK" -eq 0 ]; then
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
+fi
+echo "== all tests passed"

@@ -1,0 +1,28 @@
+-- id: blob-malformed
+-- title: a protobuf column holds bytes that are not well-formed protobuf
+-- invariant: INV-20
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: object
+-- kind: analyzer
+-- meta-node: panics in prost::Message::decode(..).unwrap() wherever the value is read; for fragment.stream_node that is every recovery, so the meta node crash-loops
+-- explain:
+-- RisingWave stores catalog structures as protobuf in bytea columns (fragment.stream_node,
+-- fragment_splits.splits, "table".columns and pk, source.source_info, sink.sink_format_desc, actor
+-- bitmaps and splits, ...) and decodes them with prost::Message::decode(..).unwrap()
+-- (derive_from_blob! in src/meta/model/src/lib.rs). One corrupt value panics the meta node wherever it
+-- is read; a bad stream_node does so at every recovery, which is a crash loop.
+-- rwdoctor has no copy of RisingWave's .proto files, so it validates the wire format itself with
+-- libprotobuf's UnknownFieldSet: every tag, varint and length prefix must be consistent and the value
+-- must end exactly at a field boundary. Values are streamed in blocks, so memory stays bounded. Bytes
+-- that are not protobuf by design (secret.value, function.compressed_binary, sink metadata) are not
+-- read. What to do: restore the row from a backup (rwdoctor repair restore for fragments) or drop the
+-- object; never edit the bytes by hand.
+-- The query lists the bytea columns of the meta store's schema; rwdoctor scans those it knows to be protobuf.
+SELECT c.relname::text AS table_name, a.attname::text AS column_name
+FROM pg_attribute a
+JOIN pg_class c ON c.oid = a.attrelid
+WHERE a.atttypid = 'bytea'::regtype AND a.attnum > 0 AND NOT a.attisdropped AND c.relkind = 'r'
+  AND c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = 'object'::regclass)
+ORDER BY 1, 2;

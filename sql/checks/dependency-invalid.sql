@@ -1,0 +1,46 @@
+-- id: dependency-invalid
+-- title: object_dependency has a cycle or misses a cross-job fragment edge
+-- invariant: INV-23
+-- severity: warning
+-- consequence: silent
+-- repairs: manual
+-- requires: object_dependency fragment_relation
+-- kind: analyzer
+-- meta-node: a cycle makes DROP ... CASCADE hang in get_referring_objects_cascade; a missing row lets DROP ... RESTRICT of the upstream succeed and strands the downstream job
+-- explain:
+-- object_dependency(oid, used_by) records that object used_by reads from object oid. RisingWave walks it
+-- with a recursive UNION ALL query (get_referring_objects_cascade, src/meta/src/controller/utils.rs)
+-- that never terminates on a cycle, so a cycle hangs every DROP ... CASCADE that reaches it. It also
+-- uses the table to refuse DROP ... RESTRICT while dependents exist: every fragment_relation edge
+-- between two different jobs must have its object_dependency row (sink-into-table edges excepted,
+-- RisingWave does not record them). Without it, dropping the upstream succeeds, the cascade removes
+-- the edge, and the downstream job is left reading from a fragment that no longer exists.
+-- Cycles are found in rwdoctor over the edge list; missing rows come from the query. What to do for a
+-- missing row: INSERT INTO object_dependency (oid, used_by) VALUES (upstream, downstream); for a cycle,
+-- delete the row that closes it (compare with the jobs' definitions).
+-- Rows of kind 'edge' are the dependency graph; rows of kind 'missing' are cross-job fragment edges
+-- without a dependency (replacement placeholders of an ALTER in progress are left out).
+WITH placeholder AS (
+  SELECT sj.job_id
+  FROM streaming_job sj
+  WHERE sj.job_status <> 'CREATED'
+    AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
+    AND NOT EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
+    AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
+)
+SELECT 'edge' AS kind, d.oid, d.used_by, NULL::text AS message
+FROM object_dependency d
+UNION ALL
+SELECT 'missing', s.job_id, t.job_id,
+       format('job %s reads from job %s through fragment edge %s -> %s, but object_dependency has no (%s, %s) row',
+              t.job_id, s.job_id, min(r.source_fragment_id), min(r.target_fragment_id), s.job_id, t.job_id)
+FROM fragment_relation r
+JOIN fragment s ON s.fragment_id = r.source_fragment_id
+JOIN fragment t ON t.fragment_id = r.target_fragment_id
+WHERE s.job_id <> t.job_id
+  AND NOT EXISTS (SELECT 1 FROM object_dependency d WHERE d.oid = s.job_id AND d.used_by = t.job_id)
+  AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = s.job_id AND k.target_table = t.job_id)
+  AND s.job_id NOT IN (SELECT job_id FROM placeholder)
+  AND t.job_id NOT IN (SELECT job_id FROM placeholder)
+GROUP BY s.job_id, t.job_id
+ORDER BY 1, 2, 3;

@@ -1,0 +1,38 @@
+-- id: ensemble-invalid
+-- title: a no_shuffle ensemble has a cycle, disagreeing entry fragments or spans databases
+-- invariant: INV-15
+-- severity: error
+-- consequence: recovery-error
+-- repairs: manual
+-- requires: fragment_relation
+-- until: m20251016_220528_fragment_parallelism
+-- kind: analyzer
+-- meta-node: a cycle is never rendered and its state is purged; disagreeing entries fail recovery with "entry fragments ... have inconsistent parallelism settings" or "Multiple jobs found in no-shuffle ensemble"; an ensemble across databases panics with "ensemble ... partially exists in database"
+-- explain:
+-- Fragments connected by NO_SHUFFLE edges are scheduled together as one "ensemble"
+-- (find_no_shuffle_graphs in src/meta/src/controller/scale.rs). RisingWave renders an ensemble from
+-- its entry fragments, those without a NO_SHUFFLE parent inside it, and assumes:
+--   * the component is acyclic (a component without entries is silently dropped, so its fragments are
+--     never rendered and their state tables are purged at the next global recovery);
+--   * all entries belong to one job and agree on distribution_type, vnode_count and fragment
+--     parallelism (scale.rs: "entry fragments {:?} have inconsistent parallelism settings",
+--     "Multiple jobs found in no-shuffle ensemble": recovery fails and is retried forever);
+--   * all its fragments are in one database (LoadedFragmentContext::for_database asserts
+--     "ensemble {..} partially exists in database ..": the meta node panics).
+-- Such graphs come from hand-edited fragment_relation rows or a half-applied replace. The graph is
+-- analysed in rwdoctor over the edge list below. What to do: compare the job's fragments and edges
+-- with a backup (rwdoctor repair restore), or drop the job that introduced the bad edge.
+-- This variant serves stores before v2.7, whose fragments have no parallelism column.
+SELECT r.source_fragment_id, r.target_fragment_id,
+       s.job_id AS source_job_id, t.job_id AS target_job_id,
+       s.distribution_type::text AS source_distribution, t.distribution_type::text AS target_distribution,
+       s.vnode_count AS source_vnode_count, t.vnode_count AS target_vnode_count,
+       NULL::text AS source_parallelism, NULL::text AS target_parallelism,
+       os.database_id AS source_database_id, ot.database_id AS target_database_id
+FROM fragment_relation r
+JOIN fragment s ON s.fragment_id = r.source_fragment_id
+JOIN fragment t ON t.fragment_id = r.target_fragment_id
+LEFT JOIN object os ON os.oid = s.job_id
+LEFT JOIN object ot ON ot.oid = t.job_id
+WHERE r.dispatcher_type = 'NO_SHUFFLE'
+ORDER BY 1, 2;

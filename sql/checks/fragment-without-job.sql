@@ -1,0 +1,69 @@
+-- id: fragment-without-job
+-- title: fragment belongs to an object that is not a streaming job
+-- invariant: INV-10
+-- severity: critical
+-- consequence: data-loss
+-- repairs: drop-job manual
+-- requires: fragment streaming_job object fragment_relation table sink source
+-- since: m20250106_072104_fragment_relation
+-- meta-node: panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job; otherwise never loaded and its state is purged
+-- explain:
+--   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
+--   only makes it reference object.oid, so fragments of an object without a
+--   streaming_job row (or of a non-job object) are possible.
+--   In recovery, an orphan fragment that is NO_SHUFFLE-connected to a fragment of a live
+--   job is pulled into that job's ensemble (scale.rs); its job is then absent from
+--   streaming_job_databases and LoadedFragmentContext::for_database trips
+--   assert!("ensemble {..} partially exists in database ..") - a crash loop. Reschedule
+--   fails with "streaming jobs {:?} not found" or can panic on fragment_lookup unwrap.
+--   Otherwise the fragment is simply never loaded: its state tables are purged from
+--   hummock at the next global recovery, which loses data if the object is still a
+--   relation (it has a table, sink or source row; see also relation-without-job).
+--   Fragments of an object that is not a relation at all are garbage.
+--   This happens after a hand-made delete of streaming_job rows, or fragments inserted
+--   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
+--   drop the object (which cascades to its fragments).
+WITH orphan AS (
+    SELECT f.fragment_id, f.job_id, o.obj_type,
+           (EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = f.job_id)
+            OR EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = f.job_id)
+            OR EXISTS (SELECT 1 FROM source s WHERE s.source_id = f.job_id)) AS is_relation
+    FROM fragment f
+    LEFT JOIN object o ON o.oid = f.job_id
+    WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = f.job_id)
+),
+linked AS (
+    SELECT DISTINCT ON (o.fragment_id) o.fragment_id, other.fragment_id AS live_fragment,
+           other.job_id AS live_job
+    FROM orphan o
+    JOIN fragment_relation r
+      ON r.dispatcher_type = 'NO_SHUFFLE'
+     AND (r.source_fragment_id = o.fragment_id OR r.target_fragment_id = o.fragment_id)
+    JOIN fragment other
+      ON other.fragment_id = CASE WHEN r.source_fragment_id = o.fragment_id
+                                  THEN r.target_fragment_id ELSE r.source_fragment_id END
+    JOIN streaming_job osj ON osj.job_id = other.job_id
+    ORDER BY o.fragment_id, other.fragment_id
+)
+SELECT
+    o.job_id AS object_id,
+    o.job_id AS job_id,
+    o.fragment_id,
+    format('fragment %s belongs to %s %s, which has no streaming_job row%s',
+           o.fragment_id,
+           coalesce(lower(o.obj_type) || ' object', 'missing object'), o.job_id,
+           CASE
+               WHEN l.fragment_id IS NOT NULL
+                   THEN format('; it is no_shuffle-connected to fragment %s of live job %s',
+                               l.live_fragment, l.live_job)
+               WHEN o.is_relation THEN '; its state is purged at the next global recovery'
+               ELSE '; it is garbage'
+           END) AS message,
+    CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation THEN 'critical' ELSE 'warning' END
+        AS severity,
+    CASE WHEN l.fragment_id IS NOT NULL THEN 'panic'
+         WHEN o.is_relation THEN 'data-loss'
+         ELSE 'silent' END AS consequence
+FROM orphan o
+LEFT JOIN linked l ON l.fragment_id = o.fragment_id
+ORDER BY o.fragment_id;

@@ -1,0 +1,106 @@
+-- id: job-parallelism-invalid
+-- title: streaming job parallelism or adaptive strategy does not parse
+-- invariant: INV-11
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: streaming_job.backfill_adaptive_parallelism_strategy streaming_job.adaptive_parallelism_strategy streaming_job.backfill_parallelism fragment.parallelism
+-- since: m20260312_000000_streaming_job_backfill_parallelism_strategy
+-- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
+-- explain:
+--   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
+--   (v2.8 and later) must be NULL or one of AUTO, FULL, BOUNDED(n) with n > 0, RATIO(r)
+--   with 0 <= r <= 1, case-insensitive (parse_strategy in
+--   common/src/system_param/adaptive_parallelism_strategy.rs). streaming_job.parallelism,
+--   streaming_job.backfill_parallelism and fragment.parallelism (v2.7 and later) must hold
+--   serde's StreamingParallelism JSON: "Adaptive", "Custom" or {"Fixed": n} with a
+--   positive integer n.
+--   The meta node parses the strategies with
+--   expect("strategy should be validated before persisting") when it renders the
+--   ensembles in recovery (scale.rs) and when it replaces a job (streaming_job.rs), so a
+--   bad string aborts it on every start: a crash loop. A parallelism value that does not
+--   decode makes loading the job fail, so recovery fails and is retried forever.
+--   This happens after hand-made edits of these columns. What to do: set the value to a
+--   valid one (for example 'AUTO' or '"Adaptive"') with the meta node stopped.
+SELECT * FROM (
+    SELECT sj.job_id AS object_id, sj.job_id AS job_id, NULL::integer AS fragment_id,
+           format('streaming job %s has parallelism %s, which is not valid streaming parallelism json',
+                  sj.job_id, quote_literal(translate(left(sj.parallelism::jsonb::text, 60), E'\r\n\t', '   '))) AS message,
+           'error' AS severity, 'recovery-error' AS consequence
+    FROM streaming_job sj
+    WHERE CASE
+            WHEN sj.parallelism::jsonb IS NULL THEN NULL
+            WHEN jsonb_typeof(sj.parallelism::jsonb) = 'string' AND sj.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
+            WHEN jsonb_typeof(sj.parallelism::jsonb) = 'object' AND sj.parallelism::jsonb ? 'Fixed'
+                 AND (SELECT count(*) FROM jsonb_object_keys(sj.parallelism::jsonb)) = 1
+                 AND jsonb_typeof(sj.parallelism::jsonb -> 'Fixed') = 'number'
+                 AND (sj.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
+                THEN CASE WHEN (sj.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+    UNION ALL
+    SELECT sj.job_id AS object_id, sj.job_id AS job_id, NULL::integer AS fragment_id,
+           format('streaming job %s has backfill_parallelism %s, which is not valid streaming parallelism json',
+                  sj.job_id, quote_literal(translate(left(sj.backfill_parallelism::jsonb::text, 60), E'\r\n\t', '   '))) AS message,
+           'error' AS severity, 'recovery-error' AS consequence
+    FROM streaming_job sj
+    WHERE CASE
+            WHEN sj.backfill_parallelism::jsonb IS NULL THEN NULL
+            WHEN jsonb_typeof(sj.backfill_parallelism::jsonb) = 'string' AND sj.backfill_parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
+            WHEN jsonb_typeof(sj.backfill_parallelism::jsonb) = 'object' AND sj.backfill_parallelism::jsonb ? 'Fixed'
+                 AND (SELECT count(*) FROM jsonb_object_keys(sj.backfill_parallelism::jsonb)) = 1
+                 AND jsonb_typeof(sj.backfill_parallelism::jsonb -> 'Fixed') = 'number'
+                 AND (sj.backfill_parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
+                THEN CASE WHEN (sj.backfill_parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+    UNION ALL
+    SELECT sj.job_id, sj.job_id, NULL::integer,
+           format('streaming job %s has adaptive_parallelism_strategy %s, which does not parse as auto, full, bounded(n>0) or ratio(0..1)',
+                  sj.job_id, quote_literal(translate(left(sj.adaptive_parallelism_strategy::text, 60), E'\r\n\t', '   '))),
+           'critical', 'panic'
+    FROM streaming_job sj
+    WHERE CASE
+            WHEN sj.adaptive_parallelism_strategy IS NULL THEN NULL
+            WHEN sj.adaptive_parallelism_strategy ~* '^(auto|full)$' THEN NULL
+            WHEN sj.adaptive_parallelism_strategy ~* '^bounded\([0-9]{1,19}\)$'
+                THEN CASE WHEN substring(sj.adaptive_parallelism_strategy FROM '([0-9]+)')::numeric > 0 THEN NULL ELSE 'bad' END
+            WHEN sj.adaptive_parallelism_strategy ~* '^ratio\([+-]?[0-9]{1,30}(\.[0-9]{1,30})?\)$'
+                THEN CASE WHEN substring(sj.adaptive_parallelism_strategy FROM '\(([+-]?[0-9.]+)\)')::numeric BETWEEN 0 AND 1
+                          THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+    UNION ALL
+    SELECT sj.job_id, sj.job_id, NULL::integer,
+           format('streaming job %s has backfill_adaptive_parallelism_strategy %s, which does not parse as auto, full, bounded(n>0) or ratio(0..1)',
+                  sj.job_id, quote_literal(translate(left(sj.backfill_adaptive_parallelism_strategy::text, 60), E'\r\n\t', '   '))),
+           'critical', 'panic'
+    FROM streaming_job sj
+    WHERE CASE
+            WHEN sj.backfill_adaptive_parallelism_strategy IS NULL THEN NULL
+            WHEN sj.backfill_adaptive_parallelism_strategy ~* '^(auto|full)$' THEN NULL
+            WHEN sj.backfill_adaptive_parallelism_strategy ~* '^bounded\([0-9]{1,19}\)$'
+                THEN CASE WHEN substring(sj.backfill_adaptive_parallelism_strategy FROM '([0-9]+)')::numeric > 0 THEN NULL ELSE 'bad' END
+            WHEN sj.backfill_adaptive_parallelism_strategy ~* '^ratio\([+-]?[0-9]{1,30}(\.[0-9]{1,30})?\)$'
+                THEN CASE WHEN substring(sj.backfill_adaptive_parallelism_strategy FROM '\(([+-]?[0-9.]+)\)')::numeric BETWEEN 0 AND 1
+                          THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+    UNION ALL
+    SELECT f.job_id, f.job_id, f.fragment_id,
+           format('fragment %s of job %s has parallelism %s, which is not valid streaming parallelism json',
+                  f.fragment_id, f.job_id, quote_literal(translate(left(f.parallelism::jsonb::text, 60), E'\r\n\t', '   '))),
+           'error', 'recovery-error'
+    FROM fragment f
+    WHERE CASE
+            WHEN f.parallelism::jsonb IS NULL THEN NULL
+            WHEN jsonb_typeof(f.parallelism::jsonb) = 'string' AND f.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
+            WHEN jsonb_typeof(f.parallelism::jsonb) = 'object' AND f.parallelism::jsonb ? 'Fixed'
+                 AND (SELECT count(*) FROM jsonb_object_keys(f.parallelism::jsonb)) = 1
+                 AND jsonb_typeof(f.parallelism::jsonb -> 'Fixed') = 'number'
+                 AND (f.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
+                THEN CASE WHEN (f.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+) findings
+ORDER BY object_id, fragment_id NULLS FIRST, message;

@@ -1,0 +1,42 @@
+-- id: job-parallelism-invalid
+-- title: streaming job parallelism or adaptive strategy does not parse
+-- invariant: INV-11
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: streaming_job
+-- until: m20251016_220528_fragment_parallelism
+-- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
+-- explain:
+--   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
+--   (v2.8 and later) must be NULL or one of AUTO, FULL, BOUNDED(n) with n > 0, RATIO(r)
+--   with 0 <= r <= 1, case-insensitive (parse_strategy in
+--   common/src/system_param/adaptive_parallelism_strategy.rs). streaming_job.parallelism,
+--   streaming_job.backfill_parallelism and fragment.parallelism (v2.7 and later) must hold
+--   serde's StreamingParallelism JSON: "Adaptive", "Custom" or {"Fixed": n} with a
+--   positive integer n.
+--   The meta node parses the strategies with
+--   expect("strategy should be validated before persisting") when it renders the
+--   ensembles in recovery (scale.rs) and when it replaces a job (streaming_job.rs), so a
+--   bad string aborts it on every start: a crash loop. A parallelism value that does not
+--   decode makes loading the job fail, so recovery fails and is retried forever.
+--   This happens after hand-made edits of these columns. What to do: set the value to a
+--   valid one (for example 'AUTO' or '"Adaptive"') with the meta node stopped.
+SELECT * FROM (
+    SELECT sj.job_id AS object_id, sj.job_id AS job_id, NULL::integer AS fragment_id,
+           format('streaming job %s has parallelism %s, which is not valid streaming parallelism json',
+                  sj.job_id, quote_literal(translate(left(sj.parallelism::jsonb::text, 60), E'\r\n\t', '   '))) AS message,
+           'error' AS severity, 'recovery-error' AS consequence
+    FROM streaming_job sj
+    WHERE CASE
+            WHEN sj.parallelism::jsonb IS NULL THEN NULL
+            WHEN jsonb_typeof(sj.parallelism::jsonb) = 'string' AND sj.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
+            WHEN jsonb_typeof(sj.parallelism::jsonb) = 'object' AND sj.parallelism::jsonb ? 'Fixed'
+                 AND (SELECT count(*) FROM jsonb_object_keys(sj.parallelism::jsonb)) = 1
+                 AND jsonb_typeof(sj.parallelism::jsonb -> 'Fixed') = 'number'
+                 AND (sj.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
+                THEN CASE WHEN (sj.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END
+            ELSE 'bad'
+        END IS NOT NULL
+) findings
+ORDER BY object_id, fragment_id NULLS FIRST, message;

@@ -1,0 +1,89 @@
+-- id: job-type-invalid
+-- title: streaming job is not a table, index, sink or source, or has no type row
+-- invariant: INV-07
+-- severity: critical
+-- consequence: panic
+-- repairs: drop-job manual
+-- requires: streaming_job object table sink source object_dependency
+-- meta-node: unreachable!("unexpected streaming job type") when recovery cleans it; "table/sink/index/source not found" when the job finishes
+-- explain:
+--   Every streaming_job row must belong to an object of type TABLE, INDEX, SINK or SOURCE
+--   that has its type row: a `table` row with table_id = job id for TABLE and INDEX, a
+--   `sink` row, or a `source` row. streaming_job.job_id only references object.oid.
+--   When recovery cleans a dirty job (INITIAL, or a creating job it cannot resume),
+--   log_cleaned_dirty_jobs (catalog/util.rs) hits unreachable!("unexpected streaming job
+--   type") for any other object type, which aborts the meta node on every start.
+--   build_creating_streaming_job_objects has unreachable!("invalid streaming job type")
+--   (streaming_job.rs), and finish_streaming_job_inner fails with "table/sink/index/source
+--   not found" when the type row is missing, so a creating job never finishes and
+--   CREATED jobs cannot be shown or dropped through SQL.
+--   Not reported: temporary replacement jobs (T5: a job that is not CREATED, with no type
+--   row and object_dependency(oid = original job of the same type, used_by = this job)) in
+--   INITIAL state; a CREATING one found at rest is reported as info for manual review,
+--   because recovery only cleans it under the T4 rules. An INITIAL job without a type row
+--   is deleted by the next recovery and is reported as info.
+--   What to do: drop the job (rwdoctor repair drop), or restore the missing type row from
+--   a backup.
+WITH jobs AS (
+    SELECT
+        sj.job_id, sj.job_status, sj.create_type, o.obj_type,
+        (o.obj_type IN ('TABLE', 'INDEX', 'SINK', 'SOURCE')) AS type_ok,
+        CASE o.obj_type
+            WHEN 'TABLE' THEN EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
+            WHEN 'INDEX' THEN EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
+            WHEN 'SINK' THEN EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
+            WHEN 'SOURCE' THEN EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
+        END AS has_type_row,
+        EXISTS (
+            SELECT 1
+            FROM object_dependency d
+            JOIN object orig ON orig.oid = d.oid
+            JOIN streaming_job osj ON osj.job_id = d.oid
+            WHERE d.used_by = sj.job_id AND orig.obj_type = o.obj_type AND d.oid <> sj.job_id
+        ) AS replaces_original
+    FROM streaming_job sj
+    JOIN object o ON o.oid = sj.job_id
+),
+classified AS (
+    SELECT j.*,
+        CASE
+            WHEN NOT j.type_ok THEN
+                CASE WHEN j.job_status = 'CREATED' THEN 'error' ELSE 'critical' END
+            WHEN j.has_type_row THEN NULL
+            WHEN j.job_status IS DISTINCT FROM 'CREATED' AND j.replaces_original THEN
+                CASE WHEN j.job_status = 'INITIAL' THEN NULL ELSE 'info' END
+            WHEN j.job_status = 'INITIAL' THEN 'info'
+            ELSE 'error'
+        END AS severity
+    FROM jobs j
+)
+SELECT
+    c.job_id AS object_id,
+    c.job_id AS job_id,
+    NULL::integer AS fragment_id,
+    CASE
+        WHEN NOT c.type_ok THEN
+            format('streaming job %s (%s, %s) is a %s object; jobs must be table, index, sink or source objects',
+                   c.job_id, c.job_status, c.create_type,
+                   quote_literal(translate(left(c.obj_type, 40), E'\r\n\t', '   ')))
+        WHEN c.severity = 'info' AND c.replaces_original THEN
+            format('streaming job %s (%s, %s) is a temporary replacement %s job left at rest; review it by hand',
+                   c.job_id, c.job_status, c.create_type, lower(c.obj_type))
+        WHEN c.severity = 'info' THEN
+            format('streaming job %s (%s, %s) has no %s row; the next recovery deletes it (transient)',
+                   c.job_id, c.job_status, c.create_type,
+                   CASE WHEN c.obj_type IN ('TABLE', 'INDEX') THEN 'table' ELSE lower(c.obj_type) END)
+        ELSE
+            format('streaming job %s (%s, %s) is a %s object with no %s row',
+                   c.job_id, c.job_status, c.create_type, lower(c.obj_type),
+                   CASE WHEN c.obj_type IN ('TABLE', 'INDEX') THEN 'table' ELSE lower(c.obj_type) END)
+    END AS message,
+    c.severity,
+    CASE c.severity
+        WHEN 'critical' THEN 'panic'
+        WHEN 'info' THEN 'transient'
+        ELSE 'ddl-error'
+    END AS consequence
+FROM classified c
+WHERE c.severity IS NOT NULL
+ORDER BY c.job_id;

@@ -1,0 +1,52 @@
+-- id: object-database-invalid
+-- title: object has no database or its database row is missing
+-- invariant: INV-02
+-- severity: critical
+-- consequence: panic
+-- repairs: manual drop-job
+-- requires: object database streaming_job
+-- meta-node: panics on database_id.unwrap() when it builds the catalog snapshot, or on expect("database should exist for streaming job") at reschedule; frontends panic applying the snapshot
+-- explain:
+--   Every object other than a DATABASE must carry a non-NULL object.database_id that has a
+--   row in `database`. The only foreign key on object.database_id points at object.oid, so
+--   the database row itself is not enforced by PostgreSQL.
+--   A NULL database_id makes the ObjectModel to protobuf conversions (controller/mod.rs,
+--   database_id.unwrap()) panic when CatalogController::snapshot or a list_* call runs,
+--   for example when a frontend subscribes; recovery fails to decode the (job, database)
+--   pair in scale.rs build_loaded_context. Dropping or cancelling the object fails with
+--   "dropped object should have database_id" / "obj has no database id".
+--   A dangling database_id on a streaming job trips
+--   expect("database should exist for streaming job") in
+--   LoadedFragmentContext::into_database_contexts (scale.rs) on any reschedule, and the
+--   barrier worker skips the job in recovery without a message, so it is never rendered.
+--   Every frontend also panics when it applies the catalog snapshot: RootCatalog
+--   (frontend/src/catalog/root_catalog.rs, create_table / create_view / ...) calls
+--   get_database_mut(database_id).unwrap() for every object it receives, so no frontend
+--   can start while such an object is served.
+--   This happens after a hand-made delete of a `database` row (instead of its object) or
+--   an edit of object.database_id. What to do: recreate the database row if the
+--   database object still exists, or drop the affected objects.
+SELECT
+    o.oid AS object_id,
+    coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,
+    NULL::integer AS fragment_id,
+    CASE
+        WHEN o.database_id IS NULL THEN
+            format('%s object %s has a null database_id', lower(o.obj_type), o.oid)
+        WHEN dobj.oid IS NULL THEN
+            format('%s object %s has database_id %s, which is not an object',
+                   lower(o.obj_type), o.oid, o.database_id)
+        ELSE
+            format('%s object %s has database_id %s (a %s object) with no database row',
+                   lower(o.obj_type), o.oid, o.database_id, lower(dobj.obj_type))
+    END AS message,
+    'critical' AS severity,
+    'panic' AS consequence
+FROM object o
+LEFT JOIN database d ON d.database_id = o.database_id
+LEFT JOIN object dobj ON dobj.oid = o.database_id
+LEFT JOIN streaming_job sj ON sj.job_id = o.oid
+LEFT JOIN "table" owner_t ON owner_t.table_id = o.oid
+WHERE o.obj_type IS DISTINCT FROM 'DATABASE'
+  AND d.database_id IS NULL
+ORDER BY o.oid;

@@ -1,0 +1,114 @@
+-- id: object-parent-invalid
+-- title: object.belong_to_oid breaks the parent rules
+-- invariant: INV-06
+-- severity: warning
+-- consequence: silent
+-- repairs: manual
+-- requires: object.belong_to_oid table streaming_job
+-- since: m20260805_000000_object_belong_to_oid
+-- meta-node: drop, abort and dirty-job cleanup delete only the root object and rely on the belong_to_oid cascade, so wrong parents leave leftovers or remove the wrong objects
+-- explain:
+--   Since m20260805_000000_object_belong_to_oid (unreleased after v3.0.3) every object
+--   records its parent in object.belong_to_oid (model rules in meta/model/src/object.rs,
+--   applied by create_object in catalog/create_op.rs): a database has no parent; a schema
+--   belongs to its database; a named object (relation, index, sink, subscription, view,
+--   function, ...) belongs to its schema; an internal table belongs to its streaming job
+--   (belong_to_oid = table.belongs_to_job_id); an associated source belongs to its table;
+--   implicit Iceberg sinks and sources belong to their Iceberg table. A child has the same
+--   database and schema as its parent, and the chain has no cycles. The self foreign key
+--   cascades, but the types and the rules are left to the application.
+--   At HEAD, drop_object, try_abort_creating_streaming_job and clean_dirty_creating_jobs
+--   delete only the root object and let the belong_to_oid cascade remove the children
+--   (drop_op.rs, streaming_job.rs, catalog/mod.rs). A missing or wrong parent therefore
+--   leaves orphan objects behind (see object-orphaned) or deletes objects together with
+--   an unrelated parent.
+--   This happens after hand-made inserts of objects (restores from older stores) or edits
+--   of belong_to_oid. What to do: set belong_to_oid to the parent the rules name.
+WITH RECURSIVE
+internal AS (
+    SELECT t.table_id AS oid, t.belongs_to_job_id AS parent
+    FROM "table" t WHERE t.belongs_to_job_id IS NOT NULL
+),
+assoc AS (
+    SELECT t.optional_associated_source_id AS oid, min(t.table_id) AS parent
+    FROM "table" t WHERE t.optional_associated_source_id IS NOT NULL
+    GROUP BY t.optional_associated_source_id
+),
+walk AS (
+    SELECT o.oid AS start, o.belong_to_oid AS cur, 1 AS depth
+    FROM object o WHERE o.belong_to_oid IS NOT NULL
+    UNION ALL
+    SELECT w.start, p.belong_to_oid, w.depth + 1
+    FROM walk w JOIN object p ON p.oid = w.cur
+    WHERE w.cur IS NOT NULL AND w.cur <> w.start AND w.depth < 32
+),
+cyclic AS (
+    SELECT DISTINCT w.start AS oid FROM walk w
+    WHERE w.cur = w.start OR (w.depth >= 32 AND w.cur IS NOT NULL)
+),
+checked AS (
+    SELECT
+        o.oid, o.obj_type, o.belong_to_oid, o.database_id, o.schema_id,
+        p.oid AS p_oid, p.obj_type AS p_type, p.database_id AS p_db, p.schema_id AS p_schema,
+        i.parent AS internal_parent, a.parent AS assoc_parent,
+        (c.oid IS NOT NULL) AS in_cycle,
+        CASE
+            WHEN c.oid IS NOT NULL THEN 'is on a belong_to_oid cycle'
+            WHEN o.obj_type = 'DATABASE' AND o.belong_to_oid IS NOT NULL
+                THEN format('has belong_to_oid %s; a database has no parent', o.belong_to_oid)
+            WHEN o.obj_type = 'DATABASE' THEN NULL
+            WHEN o.belong_to_oid IS NULL
+                THEN format('has a null belong_to_oid; expected %s',
+                            coalesce(i.parent, a.parent,
+                                     CASE WHEN o.obj_type = 'SCHEMA' THEN o.database_id
+                                          ELSE o.schema_id END)::text)
+            WHEN p.oid IS NULL
+                THEN format('has belong_to_oid %s, which is not an object', o.belong_to_oid)
+            WHEN i.parent IS NOT NULL AND o.belong_to_oid <> i.parent
+                THEN format('is an internal table of job %s but has belong_to_oid %s',
+                            i.parent, o.belong_to_oid)
+            WHEN a.parent IS NOT NULL AND o.belong_to_oid <> a.parent
+                THEN format('is the associated source of table %s but has belong_to_oid %s',
+                            a.parent, o.belong_to_oid)
+            WHEN o.obj_type = 'SCHEMA'
+                 AND (p.obj_type <> 'DATABASE' OR o.belong_to_oid IS DISTINCT FROM o.database_id)
+                THEN format('is a schema in database %s but belongs to %s object %s',
+                            coalesce(o.database_id::text, 'null'), lower(p.obj_type), p.oid)
+            WHEN o.obj_type = 'SCHEMA' THEN NULL
+            WHEN p.obj_type = 'SCHEMA' AND o.belong_to_oid IS DISTINCT FROM o.schema_id
+                THEN format('is in schema %s but belongs to schema %s',
+                            coalesce(o.schema_id::text, 'null'), p.oid)
+            WHEN p.obj_type = 'SCHEMA' THEN NULL
+            WHEN p.obj_type = 'DATABASE'
+                THEN format('belongs to database object %s; only schemas may', p.oid)
+            WHEN p.database_id IS DISTINCT FROM o.database_id
+                 OR p.schema_id IS DISTINCT FROM o.schema_id
+                THEN format('is in database %s schema %s but its parent %s is in database %s schema %s',
+                            coalesce(o.database_id::text, 'null'), coalesce(o.schema_id::text, 'null'),
+                            p.oid, coalesce(p.database_id::text, 'null'), coalesce(p.schema_id::text, 'null'))
+            WHEN i.parent IS NULL AND a.parent IS NULL
+                 AND NOT (o.obj_type IN ('SINK', 'SOURCE') AND p.obj_type = 'TABLE'
+                          AND EXISTS (SELECT 1 FROM "table" pt
+                                      WHERE pt.table_id = p.oid AND pt.engine = 'ICEBERG'))
+                THEN format('belongs to %s object %s but is neither its internal table, its associated source nor its implicit iceberg object',
+                            lower(p.obj_type), p.oid)
+            ELSE NULL
+        END AS problem
+    FROM object o
+    LEFT JOIN object p ON p.oid = o.belong_to_oid
+    LEFT JOIN internal i ON i.oid = o.oid
+    LEFT JOIN assoc a ON a.oid = o.oid
+    LEFT JOIN cyclic c ON c.oid = o.oid
+)
+SELECT
+    ch.oid AS object_id,
+    coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,
+    NULL::integer AS fragment_id,
+    format('%s object %s %s', lower(ch.obj_type), ch.oid, ch.problem) AS message,
+    'warning' AS severity,
+    'silent' AS consequence
+FROM checked ch
+LEFT JOIN streaming_job sj ON sj.job_id = ch.oid
+LEFT JOIN "table" owner_t ON owner_t.table_id = ch.oid
+WHERE ch.problem IS NOT NULL
+ORDER BY ch.oid;

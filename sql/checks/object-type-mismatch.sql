@@ -1,0 +1,65 @@
+-- id: object-type-mismatch
+-- title: object type does not match the catalog table that holds the object
+-- invariant: INV-04
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: object table source sink index view subscription function connection secret schema database streaming_job
+-- meta-node: assert_eq!(obj.obj_type, object_type) in drop_object, unreachable!("unexpected streaming job type") while cleaning dirty jobs
+-- explain:
+--   object.obj_type must match the type table that holds the id: a `table` row belongs to
+--   a TABLE object (or an INDEX object, because an index table shares the index oid),
+--   `source` to SOURCE, `sink` to SINK, `index` to INDEX, `view` to VIEW, `subscription`
+--   to SUBSCRIPTION, and `function`, `connection`, `secret`, `schema`, `database` to their
+--   own type. obj_type itself must be one of the eleven known strings. Only the primary
+--   key of each type table references object.oid; the type is not enforced.
+--   drop_object asserts the type of the dropped object (catalog/drop_op.rs), which aborts
+--   the meta node; log_cleaned_dirty_jobs (catalog/util.rs) hits
+--   unreachable!("unexpected streaming job type") when recovery cleans a dirty job whose
+--   object is not TABLE, INDEX, SOURCE or SINK, which is a crash loop; finish_streaming_job
+--   hits unreachable!("invalid job type"). load_object_models skips rows whose type
+--   disagrees without a message, so the relation also disappears from the catalog. An
+--   unknown obj_type string fails to decode wherever objects are read.
+--   This happens after hand-made edits of object.obj_type or ids reused across type
+--   tables. What to do: correct obj_type (or remove the wrong type row) by hand.
+WITH typed AS (
+    SELECT t.table_id AS oid, 'table' AS tbl, ARRAY['TABLE', 'INDEX'] AS allowed FROM "table" t
+    UNION ALL SELECT s.source_id, 'source', ARRAY['SOURCE'] FROM source s
+    UNION ALL SELECT k.sink_id, 'sink', ARRAY['SINK'] FROM sink k
+    UNION ALL SELECT i.index_id, 'index', ARRAY['INDEX'] FROM "index" i
+    UNION ALL SELECT v.view_id, 'view', ARRAY['VIEW'] FROM view v
+    UNION ALL SELECT x.subscription_id, 'subscription', ARRAY['SUBSCRIPTION'] FROM subscription x
+    UNION ALL SELECT fn.function_id, 'function', ARRAY['FUNCTION'] FROM function fn
+    UNION ALL SELECT c.connection_id, 'connection', ARRAY['CONNECTION'] FROM connection c
+    UNION ALL SELECT sc.secret_id, 'secret', ARRAY['SECRET'] FROM secret sc
+    UNION ALL SELECT s.schema_id, 'schema', ARRAY['SCHEMA'] FROM schema s
+    UNION ALL SELECT d.database_id, 'database', ARRAY['DATABASE'] FROM database d
+),
+bad AS (
+    SELECT o.oid, o.obj_type,
+           string_agg(ty.tbl, ', ' ORDER BY ty.tbl)
+               FILTER (WHERE NOT (o.obj_type = ANY (ty.allowed))) AS wrong_tables,
+           o.obj_type NOT IN ('DATABASE', 'SCHEMA', 'TABLE', 'SOURCE', 'SINK', 'VIEW', 'INDEX',
+                              'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET') AS unknown_type
+    FROM object o
+    LEFT JOIN typed ty ON ty.oid = o.oid
+    GROUP BY o.oid, o.obj_type
+)
+SELECT
+    b.oid AS object_id,
+    coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,
+    NULL::integer AS fragment_id,
+    CASE
+        WHEN b.unknown_type THEN
+            format('object %s has unknown obj_type %s', b.oid,
+                   quote_literal(translate(left(b.obj_type, 40), E'\r\n\t', '   ')))
+        ELSE
+            format('%s object %s has a row in %s', lower(b.obj_type), b.oid, b.wrong_tables)
+    END AS message,
+    'critical' AS severity,
+    'panic' AS consequence
+FROM bad b
+LEFT JOIN streaming_job sj ON sj.job_id = b.oid
+LEFT JOIN "table" owner_t ON owner_t.table_id = b.oid
+WHERE b.unknown_type OR b.wrong_tables IS NOT NULL
+ORDER BY b.oid;

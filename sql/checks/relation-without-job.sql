@@ -1,0 +1,61 @@
+-- id: relation-without-job
+-- title: relation that must be a streaming job has no streaming_job row
+-- invariant: INV-09
+-- severity: critical
+-- consequence: data-loss
+-- repairs: drop-job manual
+-- requires: table sink index source streaming_job fragment
+-- meta-node: hidden from the frontend and never loaded; its state tables are purged from hummock at the next global recovery
+-- explain:
+--   Tables, materialized views, index tables (`table` rows with belongs_to_job_id NULL),
+--   every `sink` row, every `index` row and every shared source (a `source` row that owns
+--   fragments) are streaming jobs and must have a
+--   streaming_job row with the same id; the owner of an internal table
+--   (table.belongs_to_job_id) must be a streaming job too. The type rows and the
+--   streaming_job row are written in one transaction by create_job_catalog, so there is
+--   no transient state without it.
+--   list_tables and the other list functions keep only relations whose job exists and is
+--   not INITIAL (catalog/mod.rs), so the relation disappears from the catalog; fragment
+--   loading starts from streaming_job, so its fragments are never rendered and the next
+--   global recovery purges its state tables from hummock (barrier/context/recovery.rs
+--   reload_runtime_info_impl). If one of its fragments is NO_SHUFFLE-connected to a live
+--   job, see fragment-without-job: the meta node panics.
+--   This happens after a hand-made delete of streaming_job rows. What to do: restore the
+--   streaming_job row (and any missing fragments) from a backup before the meta node
+--   starts, or drop the relation.
+WITH rel AS (
+    SELECT t.table_id AS object_id, t.table_id AS job_id, NULL::integer AS internal_of,
+           lower(t.table_type) AS kind
+    FROM "table" t WHERE t.belongs_to_job_id IS NULL
+    UNION ALL
+    SELECT t.table_id, t.belongs_to_job_id, t.table_id, 'internal table'
+    FROM "table" t WHERE t.belongs_to_job_id IS NOT NULL
+    UNION ALL
+    SELECT k.sink_id, k.sink_id, NULL, 'sink' FROM sink k
+    UNION ALL
+    SELECT i.index_id, i.index_id, NULL, 'index' FROM "index" i
+    UNION ALL
+    -- a source that owns fragments is a shared source, i.e. a streaming job
+    SELECT s.source_id, s.source_id, NULL, 'shared source' FROM source s
+    WHERE EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = s.source_id)
+)
+SELECT
+    r.object_id,
+    r.job_id,
+    NULL::integer AS fragment_id,
+    CASE
+        WHEN r.internal_of IS NOT NULL THEN
+            format('internal table %s belongs to object %s, which has no streaming_job row',
+                   r.object_id, r.job_id)
+        ELSE
+            format('%s %s has no streaming_job row%s',
+                   replace(r.kind, '_', ' '), r.object_id,
+                   CASE WHEN EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = r.job_id)
+                        THEN '; its fragments are never loaded'
+                        ELSE '' END)
+    END AS message,
+    'critical' AS severity,
+    'data-loss' AS consequence
+FROM (SELECT DISTINCT ON (object_id) * FROM rel ORDER BY object_id, internal_of NULLS FIRST) r
+WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = r.job_id)
+ORDER BY r.object_id;

@@ -1,0 +1,6 @@
+-- Session settings for the whole run: bounded waits, and a search_path pinned to pg_catalog
+-- first and then the meta store's schema ($1), so nothing in that schema can shadow a
+-- built-in function the checks call.
+SELECT pg_catalog.set_config('statement_timeout', $2, false),
+       pg_catalog.set_config('lock_timeout', $3, false),
+       pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false);

@@ -1,0 +1,136 @@
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <pqxx/pqxx>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+namespace rwdoctor::test {
+
+namespace {
+
+// The maintenance database every throwaway database is created from.
+pqxx::connection
+admin_connection()
+{
+  try {
+    return pqxx::connection("dbname=postgres");
+  } catch (const pqxx::broken_connection& error) {
+    FAIL("the database tests need the test PostgreSQL server (run scripts/test.sh, which starts one): "
+         << error.what());
+    throw;
+  }
+}
+
+std::string
+unique_name(const std::string& prefix)
+{
+  static int counter = 0;
+  return fmt::format("rwdt_{}_{}_{}", prefix, getpid(), ++counter);
+}
+
+void
+run_admin(const std::string& sql)
+{
+  auto connection = admin_connection();
+  pqxx::nontransaction tx(connection);
+  tx.exec(sql);
+}
+
+// One template per generation: schema + healthy demo catalog, built on first use.
+const std::string&
+template_for(const std::string& generation)
+{
+  static std::map<std::string, std::string> templates;
+  const auto found = templates.find(generation);
+  if (found != templates.end()) {
+    return found->second;
+  }
+  const auto name = unique_name("tpl_" + generation);
+  run_admin(fmt::format("CREATE DATABASE {}", name));
+  execute(name, read_source_file("sql/schema/" + generation + ".sql"));
+  execute(name, read_source_file("sql/demo/catalog.sql"));
+  return templates.emplace(generation, name).first->second;
+}
+
+
+
+} // namespace
+
+void
+drop_templates()
+{
+  // Templates live as long as the test process; drop the ones this process created.
+  try {
+    auto connection = admin_connection();
+    pqxx::nontransaction tx(connection);
+    const auto rows = tx.exec_params("SELECT datname FROM pg_database WHERE datname LIKE $1",
+                                     fmt::format("rwdt_tpl_%_{}_%", getpid()));
+    for (const auto& row : rows) {
+      tx.exec(fmt::format("DROP DATABASE IF EXISTS {}", tx.quote_name(row[0].c_str())));
+    }
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "warning: could not drop the template databases: %s\n", error.what());
+  }
+}
+
+const std::vector<std::string>&
+generations()
+{
+  static const std::vector<std::string> names = {"v2_4", "v2_8", "v3_0_3", "head"};
+  return names;
+}
+
+std::string
+read_source_file(const std::string& relative_path)
+{
+  std::ifstream file(std::string(RWDOCTOR_SOURCE_DIR) + "/" + relative_path, std::ios::binary);
+  if (!file) {
+    FAIL("cannot read " << relative_path);
+  }
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  return contents.str();
+}
+
+void
+execute(const std::string& dbname, const std::string& sql)
+{
+  pqxx::connection connection(fmt::format("dbname={}", dbname));
+  pqxx::nontransaction tx(connection);
+  tx.exec(sql);
+}
+
+ScratchDatabase::ScratchDatabase() : m_name(unique_name("db"))
+{
+  run_admin(fmt::format("CREATE DATABASE {}", m_name));
+}
+
+ScratchDatabase::ScratchDatabase(const std::string& generation) : m_name(unique_name("db"))
+{
+  static std::mutex template_mutex;
+  const std::lock_guard<std::mutex> lock(template_mutex);
+  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {}", m_name, template_for(generation)));
+}
+
+ScratchDatabase::~ScratchDatabase()
+{
+  try {
+    run_admin(fmt::format("DROP DATABASE IF EXISTS {} WITH (FORCE)", m_name));
+  } catch (...) {
+  }
+}
+
+void
+ScratchDatabase::execute(const std::string& sql) const
+{
+  test::execute(m_name, sql);
+}
+
+} // namespace rwdoctor::test

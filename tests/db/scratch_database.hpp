@@ -1,0 +1,41 @@
+// Throwaway databases on the test PostgreSQL server (reached through the PG* variables that
+// scripts/test.sh exports). A healthy demo catalog is loaded once per generation into a
+// template database; each test copies it, so every test starts from the same state.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rwdoctor::test {
+
+// The generations the schema files model: "v2_4", "v2_8", "v3_0_3", "head".
+const std::vector<std::string>& generations();
+
+// Drops the per-generation template databases; called once after all tests.
+void drop_templates();
+
+// The contents of a file in the source tree, e.g. "sql/schema/head.sql".
+std::string read_source_file(const std::string& relative_path);
+
+// Runs `sql` (one or more statements) in database `dbname` as the test superuser.
+void execute(const std::string& dbname, const std::string& sql);
+
+class ScratchDatabase
+{
+public:
+  // An empty database.
+  ScratchDatabase();
+  // A copy of the healthy demo catalog of `generation`.
+  explicit ScratchDatabase(const std::string& generation);
+  ~ScratchDatabase();
+  ScratchDatabase(const ScratchDatabase&) = delete;
+  ScratchDatabase& operator=(const ScratchDatabase&) = delete;
+
+  const std::string& name() const { return m_name; }
+  void execute(const std::string& sql) const;
+
+private:
+  std::string m_name;
+};
+
+} // namespace rwdoctor::test

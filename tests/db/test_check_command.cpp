@@ -1,0 +1,330 @@
+// `rwdoctor check` end to end through the command line front end, against real databases:
+// the seed incident, the JSON contract, selection flags, and bad input of every kind.
+#include "cli/cli.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+#include <unistd.h>
+
+#include <sstream>
+
+using namespace rwdoctor;
+
+namespace {
+
+struct CliResult
+{
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+CliResult
+run_cli(std::vector<std::string> args)
+{
+  args.insert(args.begin(), "rwdoctor");
+  std::vector<const char*> argv;
+  for (const auto& arg : args) {
+    argv.push_back(arg.c_str());
+  }
+  std::ostringstream out;
+  std::ostringstream err;
+  CliResult result;
+  result.code = cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+bool
+contains(const std::string& text, const std::string& part)
+{
+  return text.find(part) != std::string::npos;
+}
+
+// A one-line error and one HINT line, nothing else on stderr.
+void
+check_error_shape(const CliResult& result, const std::string& message_part)
+{
+  INFO("stderr: " << result.err);
+  CHECK(contains(result.err, "rwdoctor: error: "));
+  CHECK(contains(result.err, message_part));
+  CHECK(contains(result.err, "\nHINT: "));
+  CHECK_FALSE(contains(result.err, "terminate called"));
+}
+
+const nlohmann::json*
+find_finding(const nlohmann::json& document, const std::string& check, int job_id)
+{
+  for (const auto& finding : document["findings"]) {
+    if (finding["check"] == check && finding["job_id"] == job_id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+// The seed MV of the demo catalog (see the id map at the top of sql/demo/catalog.sql).
+int
+seed_mv_id(const test::ScratchDatabase& database)
+{
+  pqxx::connection connection(fmt::format("dbname={}", database.name()));
+  pqxx::nontransaction tx(connection);
+  return tx.exec1("SELECT table_id FROM \"table\" WHERE name = 'mv_orders'")[0].as<int>();
+}
+
+} // namespace
+
+TEST_CASE("the seed incident is found and explained", "[db][cli]")
+{
+  for (const bool cascade : {true, false}) {
+    DYNAMIC_SECTION((cascade ? "with" : "without") << " the cascade that removes its table rows")
+    {
+      const test::ScratchDatabase database("v3_0_3");
+      const int mv = seed_mv_id(database);
+      database.execute(fmt::format("{}DELETE FROM fragment WHERE job_id = {}; SET session_replication_role = origin;",
+                                   cascade ? "" : "SET session_replication_role = replica; ", mv));
+      const auto text = run_cli({"check", "-d", database.name()});
+      INFO(text.out << text.err);
+      CHECK(text.code == 4);
+      CHECK(contains(text.out, "CRITICAL"));
+      CHECK(contains(text.out, fmt::format("[job-without-fragments] job {}", mv)));
+      CHECK(contains(text.out, "purged"));
+      CHECK(contains(text.out, "repairs: restore-fragments, drop-job"));
+      if (!cascade) {
+        CHECK(contains(text.out, "dev.public.mv_orders"));
+      }
+
+      const auto json = run_cli({"check", "-d", database.name(), "--format", "json"});
+      CHECK(json.code == 4);
+      const auto document = nlohmann::json::parse(json.out);
+      const auto* finding = find_finding(document, "job-without-fragments", mv);
+      REQUIRE(finding != nullptr);
+      CHECK((*finding)["severity"] == "critical");
+      CHECK((*finding)["consequence"] == "data-loss");
+      CHECK((*finding)["object_type"] == "TABLE");
+      CHECK((*finding)["job_status"] == "CREATED");
+      CHECK((*finding)["database_id"] == 1);
+      CHECK((*finding)["repairs"] == nlohmann::json::array({"restore-fragments", "drop-job"}));
+      CHECK(document["meta_store"]["generation"] == "v3.0.3");
+      CHECK(document["meta_store"]["migrations"] == 70);
+      CHECK(document["summary"]["critical"].get<int>() >= 1);
+
+      const auto explained = run_cli({"explain", "job-without-fragments"});
+      CHECK(explained.code == 0);
+      CHECK(contains(explained.out, "INV-08"));
+    }
+  }
+}
+
+TEST_CASE("a healthy store exits 0 in text, json and quiet mode", "[db][cli]")
+{
+  const test::ScratchDatabase database("head");
+  const auto text = run_cli({"check", "-d", database.name()});
+  INFO(text.out << text.err);
+  CHECK(text.code == 0);
+  CHECK(contains(text.out, "no inconsistency found"));
+  const auto quiet = run_cli({"check", "-d", database.name(), "-q"});
+  CHECK(quiet.code == 0);
+  CHECK(quiet.out.empty());
+  const auto json = run_cli({"check", "-d", database.name(), "--format", "json"});
+  CHECK(json.code == 0);
+  const auto document = nlohmann::json::parse(json.out);
+  CHECK(document["findings"].empty());
+  CHECK(document["meta_store"]["generation"] == "head");
+}
+
+TEST_CASE("selection by check, job and database", "[db][cli]")
+{
+  const test::ScratchDatabase database("v2_8");
+  const int mv = seed_mv_id(database);
+  database.execute(fmt::format("DELETE FROM fragment WHERE job_id = {};", mv));
+
+  const auto only_other_check = run_cli({"check", "-d", database.name(), "--check", "dml-fragment-invalid"});
+  CHECK(only_other_check.code == 0);
+  const auto json = run_cli({"check", "-d", database.name(), "--check", "job-without-fragments", "--format", "json"});
+  CHECK(nlohmann::json::parse(json.out)["checks"].size() == 1);
+
+  CHECK(run_cli({"check", "-d", database.name(), "--job", std::to_string(mv)}).code == 4);
+  CHECK(run_cli({"check", "-d", database.name(), "--job", "999999"}).code == 0);
+  CHECK(run_cli({"check", "-d", database.name(), "--database", "dev"}).code == 4);
+
+  const auto missing_database = run_cli({"check", "-d", database.name(), "--database", "no_such_db"});
+  CHECK(missing_database.code == 16);
+  check_error_shape(missing_database, "database \"no_such_db\" does not exist in the meta store");
+}
+
+TEST_CASE("bad input: connection problems", "[db][cli][bad-input]")
+{
+  SECTION("unreachable server")
+  {
+    const auto result = run_cli({"check", "-h", "/nonexistent-socket-dir", "-d", "postgres"});
+    CHECK(result.code == 8);
+    check_error_shape(result, "cannot connect to database \"postgres\" on host \"/nonexistent-socket-dir\"");
+    CHECK(contains(result.err, "running"));
+  }
+  SECTION("database missing")
+  {
+    const auto result = run_cli({"check", "-d", "rwdt_no_such_database"});
+    CHECK(result.code == 8);
+    check_error_shape(result, "rwdt_no_such_database");
+    CHECK(contains(result.err, "database name"));
+  }
+  SECTION("wrong password, never printed")
+  {
+    const test::ScratchDatabase database;
+    try {
+      database.execute("DROP ROLE IF EXISTS rwdoctor_password_test");
+    } catch (...) {
+    }
+    database.execute("CREATE ROLE rwdoctor_password_test LOGIN PASSWORD 'right-password'");
+    const auto uri = fmt::format("postgresql://rwdoctor_password_test:wrong-s3cret@/{}?host={}", database.name(),
+                                 std::getenv("PGHOST") != nullptr ? std::getenv("PGHOST") : "");
+    const auto result = run_cli({"check", "-d", uri});
+    database.execute("DROP ROLE rwdoctor_password_test");
+    CHECK(result.code == 8);
+    check_error_shape(result, "password authentication failed");
+    CHECK_FALSE(contains(result.err + result.out, "wrong-s3cret"));
+    CHECK_FALSE(contains(result.err + result.out, "right-password"));
+  }
+  SECTION("malformed connection string")
+  {
+    const auto result = run_cli({"check", "-d", "host=x password='sekret"});
+    CHECK(result.code == 16);
+    check_error_shape(result, "invalid connection string");
+    CHECK_FALSE(contains(result.err, "sekret"));
+  }
+}
+
+TEST_CASE("bad input: databases that are not (complete) meta stores", "[db][cli][bad-input]")
+{
+  SECTION("an empty database")
+  {
+    const test::ScratchDatabase database;
+    const auto result = run_cli({"check", "-d", database.name()});
+    CHECK(result.code == 8);
+    check_error_shape(result, "is not a RisingWave meta store: schema \"public\" has no seaql_migrations table");
+  }
+  SECTION("seaql_migrations but no catalog")
+  {
+    const test::ScratchDatabase database;
+    database.execute("CREATE TABLE seaql_migrations (version varchar PRIMARY KEY, applied_at bigint NOT NULL)");
+    const auto result = run_cli({"check", "-d", database.name()});
+    CHECK(result.code == 8);
+    check_error_shape(result, "has seaql_migrations but no object table");
+  }
+  SECTION("a schema that does not exist")
+  {
+    const test::ScratchDatabase database("head");
+    const auto result = run_cli({"check", "-d", database.name(), "--schema", "no_such_schema"});
+    CHECK(result.code == 8);
+    check_error_shape(result, "schema \"no_such_schema\" does not exist");
+  }
+  SECTION("the store lives in another schema")
+  {
+    const test::ScratchDatabase database("head");
+    database.execute("ALTER SCHEMA public RENAME TO \"rw Meta\"; CREATE SCHEMA public;");
+    CHECK(run_cli({"check", "-d", database.name()}).code == 8);
+    const auto result = run_cli({"check", "-d", database.name(), "--schema", "rw Meta", "--format", "json"});
+    INFO(result.err);
+    CHECK(result.code == 0);
+    CHECK(nlohmann::json::parse(result.out)["meta_store"]["schema"] == "rw Meta");
+  }
+  SECTION("a meta store with a table missing")
+  {
+    const test::ScratchDatabase database("v2_8");
+    database.execute("DROP TABLE fragment_splits");
+    const auto result = run_cli({"check", "-d", database.name(), "--format", "json"});
+    CHECK(result.code == 8);
+    check_error_shape(result, "is missing table \"fragment_splits\"");
+    const auto document = nlohmann::json::parse(result.out);
+    bool failed = false;
+    for (const auto& check : document["checks"]) {
+      if (check["id"] == "source-splits-missing") {
+        failed = check["status"] == "failed";
+      }
+    }
+    CHECK(failed);
+  }
+  SECTION("an unknown newer migration warns and keeps checking")
+  {
+    const test::ScratchDatabase database("head");
+    database.execute("INSERT INTO seaql_migrations VALUES ('m20270101_000000_from_the_future', 1800000000)");
+    const auto result = run_cli({"check", "-d", database.name(), "--format", "json"});
+    CHECK(result.code == 0);
+    CHECK(contains(result.err, "warning"));
+    CHECK(nlohmann::json::parse(result.out)["meta_store"]["unknown_migrations"][0] == "m20270101_000000_from_the_future");
+  }
+}
+
+TEST_CASE("bad input: permission denied on one table", "[db][cli][bad-input]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  const auto role = fmt::format("rwdt_reader_{}", getpid());
+  database.execute(fmt::format("CREATE ROLE {0} LOGIN; GRANT USAGE ON SCHEMA public TO {0}; "
+                               "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0}; REVOKE SELECT ON sink FROM {0};",
+                               role));
+  const auto result = run_cli({"check", "-d", fmt::format("dbname={} user={}", database.name(), role), "--format", "json"});
+  database.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+  INFO(result.err);
+  CHECK(result.code == 8);
+  const auto document = nlohmann::json::parse(result.out);
+  int failed = 0;
+  int ran = 0;
+  for (const auto& check : document["checks"]) {
+    if (check["status"] == "failed") {
+      ++failed;
+      CHECK(contains(check["error"].get<std::string>(), "permission denied"));
+    }
+    ran += check["status"] == "ran" ? 1 : 0;
+  }
+  CHECK(failed >= 1);
+  CHECK(ran >= 10);
+  CHECK(contains(result.err, "could not run"));
+}
+
+TEST_CASE("bad input: malformed values become findings, not crashes", "[db][cli][bad-input]")
+{
+  const test::ScratchDatabase database("head");
+  const int mv = seed_mv_id(database);
+  database.execute(fmt::format("UPDATE fragment SET state_table_ids = '\"oops\"' WHERE job_id = {0};"
+                               "UPDATE streaming_job SET job_status = 'ZOMBIE', parallelism = '{{\"Fixed\": \"x\"}}' "
+                               "WHERE job_id = {0};",
+                               mv));
+  const auto result = run_cli({"check", "-d", database.name(), "--format", "json"});
+  INFO(result.out << result.err);
+  CHECK(result.code == 4);
+  const auto document = nlohmann::json::parse(result.out);
+  for (const auto& check : document["checks"]) {
+    CHECK(check["status"] != "failed");
+  }
+  CHECK(find_finding(document, "job-status-invalid", mv) != nullptr);
+  CHECK(find_finding(document, "job-parallelism-invalid", mv) != nullptr);
+}
+
+TEST_CASE("bad input: flags", "[cli][bad-input]")
+{
+  const auto usage = [](std::vector<std::string> args, const std::string& part) {
+    const auto result = run_cli(std::move(args));
+    INFO(result.err);
+    CHECK(result.code == 16);
+    check_error_shape(result, part);
+  };
+  usage({"check", "--bogus"}, "unrecognised option '--bogus'");
+  usage({"check", "--format", "xml"}, "unknown format 'xml'");
+  usage({"check", "--job", "12; DROP TABLE object"}, "--job takes a job id");
+  usage({"check", "--job", "-4"}, "--job takes a job id");
+  usage({"check", "--check", "no-such-check"}, "unknown check 'no-such-check'");
+  usage({"check", "--statement-timeout", "0"}, "--statement-timeout takes a positive number");
+  usage({"frobnicate"}, "unknown command 'frobnicate'");
+  usage({}, "no command given");
+  usage({"explain"}, "explain needs a check id");
+  usage({"explain", "nope"}, "unknown check 'nope'");
+  CHECK(run_cli({"--help"}).code == 0);
+  CHECK(contains(run_cli({"--help"}).out, "Exit codes"));
+  CHECK(run_cli({"check", "--help"}).code == 0);
+  CHECK(run_cli({"checks", "--format", "json"}).code == 0);
+}

@@ -1,0 +1,169 @@
+// Data-driven integration tests: every file in tests/injections/ breaks one invariant of the
+// healthy demo catalog, and its header says which findings the checks must report.
+#include "check_helpers.hpp"
+#include "scratch_database.hpp"
+#include "util/text.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+using namespace rwdoctor;
+
+namespace {
+
+struct Expectation
+{
+  std::string check;
+  std::string subject; // job_id | fragment_id | object_id
+  int id = 0;
+  std::string severity;
+};
+
+struct InjectionCase
+{
+  std::string file;
+  std::vector<std::string> generations;
+  std::vector<Expectation> expectations;
+  bool expect_clean = false;
+  std::string sql;
+};
+
+InjectionCase
+parse_injection(const std::filesystem::path& path)
+{
+  InjectionCase injection;
+  injection.file = path.filename().string();
+  injection.sql = test::read_source_file("tests/injections/" + injection.file);
+  injection.generations = test::generations();
+  std::size_t offset = 0;
+  while (offset < injection.sql.size()) {
+    const auto end = injection.sql.find('\n', offset);
+    const auto line = std::string_view(injection.sql).substr(offset, end == std::string::npos ? std::string::npos : end - offset);
+    offset = end == std::string::npos ? injection.sql.size() : end + 1;
+    if (!util::starts_with(line, "--")) {
+      break;
+    }
+    const auto body = util::trim(line.substr(2));
+    if (util::starts_with(body, "generations:")) {
+      const auto words = util::split_words(body.substr(12));
+      if (!(words.size() == 1 && words[0] == "all")) {
+        injection.generations = words;
+      }
+    } else if (body == "expect-clean") {
+      injection.expect_clean = true;
+    } else if (util::starts_with(body, "expect:")) {
+      const auto words = util::split_words(body.substr(7));
+      // "<check> [<subject>=<id>] severity=<severity>"; store-wide findings have no subject.
+      INFO(injection.file << ": " << body);
+      REQUIRE((words.size() == 2 || words.size() == 3));
+      Expectation expectation;
+      expectation.check = words[0];
+      if (words.size() == 3) {
+        const auto equals = words[1].find('=');
+        REQUIRE(equals != std::string::npos);
+        expectation.subject = words[1].substr(0, equals);
+        REQUIRE((expectation.subject == "job_id" || expectation.subject == "fragment_id"
+                 || expectation.subject == "object_id"));
+        REQUIRE(util::parse_int32(words[1].substr(equals + 1), expectation.id));
+      }
+      REQUIRE(util::starts_with(words.back(), "severity="));
+      expectation.severity = words.back().substr(9);
+      injection.expectations.push_back(expectation);
+    }
+  }
+  return injection;
+}
+
+std::vector<InjectionCase>
+all_injections()
+{
+  std::vector<InjectionCase> cases;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(RWDOCTOR_SOURCE_DIR) + "/tests/injections")) {
+    if (entry.path().extension() == ".sql") {
+      cases.push_back(parse_injection(entry.path()));
+    }
+  }
+  std::sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
+  return cases;
+}
+
+bool
+matches(const checks::Finding& finding, const Expectation& expectation)
+{
+  if (finding.check != expectation.check || checks::to_string(finding.severity) != expectation.severity) {
+    return false;
+  }
+  if (expectation.subject.empty()) {
+    return true;
+  }
+  const auto& id = expectation.subject == "job_id"        ? finding.job_id
+                   : expectation.subject == "fragment_id" ? finding.fragment_id
+                                                          : finding.object_id;
+  return id == expectation.id;
+}
+
+} // namespace
+
+TEST_CASE("the healthy demo catalog is clean on every generation", "[db][demo]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase database(generation);
+      const auto report = test::check_database(database.name());
+      INFO(test::describe(report));
+      CHECK(checks::verdict(report) == ExitCode::clean);
+      for (const auto& outcome : report.checks) {
+        INFO(outcome.id << ": " << outcome.error << outcome.note);
+        CHECK(outcome.status != checks::CheckStatus::failed);
+      }
+      CHECK(report.meta_store.unknown_migrations.empty());
+      CHECK(report.meta_store.missing_tables.empty());
+    }
+  }
+}
+
+TEST_CASE("every injected inconsistency is found with its subject and severity", "[db][injections]")
+{
+  const auto cases = all_injections();
+  REQUIRE(cases.size() >= 26);
+  for (const auto& injection : cases) {
+    for (const auto& generation : injection.generations) {
+      DYNAMIC_SECTION(injection.file << " on " << generation)
+      {
+        REQUIRE(std::find(test::generations().begin(), test::generations().end(), generation) != test::generations().end());
+        const test::ScratchDatabase database(generation);
+        database.execute(injection.sql);
+        const auto report = test::check_database(database.name());
+        INFO(test::describe(report));
+        for (const auto& outcome : report.checks) {
+          INFO(outcome.id << ": " << outcome.error);
+          CHECK(outcome.status != checks::CheckStatus::failed);
+        }
+        for (const auto& expectation : injection.expectations) {
+          INFO("expected " << expectation.check << " " << expectation.subject << "=" << expectation.id << " "
+                           << expectation.severity);
+          CHECK(std::any_of(report.findings.begin(), report.findings.end(),
+                            [&](const checks::Finding& finding) { return matches(finding, expectation); }));
+        }
+        if (injection.expect_clean) {
+          CHECK(checks::verdict(report) == ExitCode::clean);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("every check id has at least one injection", "[db][injections]")
+{
+  const auto cases = all_injections();
+  for (const auto& id : checks::Catalogue::builtin().ids()) {
+    INFO(id);
+    CHECK(std::any_of(cases.begin(), cases.end(), [&](const InjectionCase& injection) {
+      return std::any_of(injection.expectations.begin(), injection.expectations.end(),
+                         [&](const Expectation& expectation) { return expectation.check == id; });
+    }));
+  }
+}

@@ -1,0 +1,6 @@
+-- case: the streaming_job row of MV "Top Customers" (24) is deleted; its relation, internal table and fragment stay
+-- generations: all
+-- expect: relation-without-job object_id=24 severity=critical
+-- expect: relation-without-job object_id=25 severity=critical
+-- expect: fragment-without-job fragment_id=8 severity=critical
+DELETE FROM streaming_job WHERE job_id = 24;

@@ -1,0 +1,141 @@
+#include "checks/catalogue.hpp"
+#include "checks/check_spec.hpp"
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace rwdoctor;
+using namespace rwdoctor::checks;
+
+namespace {
+
+const char* const k_valid = R"(-- id: demo-check
+-- title: a demo check
+-- invariant: INV-08
+-- severity: error
+-- consequence: recovery-error
+-- repairs: drop-job manual
+-- requires: fragment object.belong_to_oid
+-- since: m20250106_072104_fragment_relation
+-- meta-node: fails
+-- explain:
+--   first line: with a colon
+--   second line
+SELECT 1 AS object_id;
+)";
+
+std::string
+replace(std::string text, const std::string& from, const std::string& to)
+{
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+} // namespace
+
+TEST_CASE("a check file header parses into its spec", "[check_spec]")
+{
+  const auto spec = parse_check_file("sql/checks/demo-check.sql", k_valid);
+  CHECK(spec.id == "demo-check");
+  CHECK(spec.variant.empty());
+  CHECK(spec.invariant_number() == 8);
+  CHECK(spec.severity == Severity::error);
+  CHECK(spec.consequence == Consequence::recovery_error);
+  CHECK(spec.repairs == std::vector<Repair>{Repair::drop_job, Repair::manual});
+  CHECK(spec.required_relations == std::vector<std::string>{"fragment", "object.belong_to_oid"});
+  CHECK(spec.explain == "first line: with a colon\nsecond line");
+  CHECK(spec.query == "SELECT 1 AS object_id;");
+  CHECK(spec.kind == CheckKind::query);
+}
+
+TEST_CASE("a variant file takes its tag from the name", "[check_spec]")
+{
+  const auto spec = parse_check_file("sql/checks/demo-check@old.sql", k_valid);
+  CHECK(spec.id == "demo-check");
+  CHECK(spec.variant == "old");
+}
+
+TEST_CASE("malformed check headers are refused with the file and line", "[check_spec]")
+{
+  const auto refused = [](const std::string& text, const std::string& needle) {
+    try {
+      parse_check_file("sql/checks/demo-check.sql", text);
+      FAIL("accepted: " << text);
+    } catch (const OperationalError& error) {
+      INFO(error.what());
+      CHECK(std::string(error.what()).find(needle) != std::string::npos);
+      CHECK(std::string(error.what()).find("sql/checks/demo-check.sql:") == 0);
+    }
+  };
+  refused(replace(k_valid, "severity: error", "severity: fatal"), "unknown severity 'fatal'");
+  refused(replace(k_valid, "consequence: recovery-error", "consequence: boom"), "unknown consequence");
+  refused(replace(k_valid, "repairs: drop-job manual", "repairs: drop-job rm-rf"), "unknown repair 'rm-rf'");
+  refused(replace(k_valid, "-- since:", "-- sinse:"), "unknown header key 'sinse'");
+  refused(replace(k_valid, "id: demo-check", "id: other-check"), "does not match the file name");
+  refused(replace(k_valid, "-- title: a demo check\n", ""), "header needs");
+  refused(replace(k_valid, "SELECT 1 AS object_id;\n", ""), "no query after the header");
+}
+
+TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  const std::vector<std::string> required = {
+    "foreign-keys-missing", "object-database-invalid", "object-schema-invalid", "object-type-mismatch",
+    "object-orphaned", "object-parent-invalid", "job-type-invalid", "job-without-fragments",
+    "relation-without-job", "fragment-without-job", "job-parallelism-invalid", "job-status-invalid",
+    "no-shuffle-incompatible", "edge-cross-database", "ensemble-invalid", "state-table-mismatch",
+    "dml-fragment-invalid", "source-fragment-invalid", "source-splits-missing", "blob-malformed",
+    "job-without-state-table", "sink-into-table-invalid", "dependency-invalid", "subscription-invalid",
+    "pending-sink-state-orphaned", "actor-missing"};
+  for (const auto& id : required) {
+    INFO(id);
+    CHECK(catalogue.contains(id));
+  }
+  CHECK(catalogue.ids().size() == required.size());
+  // catalogue order follows the invariant numbers
+  CHECK(catalogue.ids().front() == "foreign-keys-missing");
+  CHECK(catalogue.ids().back() == "actor-missing");
+  for (const auto& id : catalogue.ids()) {
+    for (const auto& variant : catalogue.variants(id)) {
+      INFO(variant.path);
+      CHECK(variant.query.find("$1") == std::string::npos);
+      CHECK(!variant.explain.empty());
+    }
+  }
+}
+
+TEST_CASE("variant selection follows tables and migrations", "[catalogue]")
+{
+  const auto catalogue = Catalogue::from_files({
+    {"sql/checks/demo-check.sql", k_valid},
+    {"sql/checks/demo-check@old.sql",
+     replace(replace(k_valid, "-- since: m20250106_072104_fragment_relation\n", "-- until: m20250106_072104_fragment_relation\n"),
+             "requires: fragment object.belong_to_oid", "requires: fragment")},
+  });
+  rwdoctor::store::SchemaFacts facts;
+  facts.tables = {"fragment", "object"};
+  facts.columns = {"object.belong_to_oid"};
+  rwdoctor::store::Generation generation;
+
+  SECTION("old store: the variant applies")
+  {
+    const auto chosen = select_variant(catalogue, "demo-check", facts, generation);
+    REQUIRE(chosen.spec != nullptr);
+    CHECK(chosen.spec->variant == "old");
+  }
+  SECTION("new store: the main file applies")
+  {
+    generation.applied.insert("m20250106_072104_fragment_relation");
+    const auto chosen = select_variant(catalogue, "demo-check", facts, generation);
+    REQUIRE(chosen.spec != nullptr);
+    CHECK(chosen.spec->variant.empty());
+  }
+  SECTION("a missing relation makes it not applicable, with the reason")
+  {
+    facts.tables = {"object"};
+    const auto chosen = select_variant(catalogue, "demo-check", facts, generation);
+    CHECK(chosen.spec == nullptr);
+    CHECK(chosen.reason.find("fragment") != std::string::npos);
+  }
+  CHECK(applies_to(catalogue.primary("demo-check")) == "v2.3+");
+}

@@ -1,0 +1,132 @@
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "checks/raw_finding.hpp"
+#include "core/error.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace rwdoctor;
+using namespace rwdoctor::checks;
+
+namespace {
+
+CheckReport
+sample_report()
+{
+  CheckReport report;
+  report.meta_store = {"metadata", "public", "v3.0.3", 70, {}, {}};
+  report.checks.push_back({"job-without-fragments", CheckStatus::ran, 1, "", "sql/checks/job-without-fragments.sql"});
+  report.checks.push_back({"actor-missing", CheckStatus::not_applicable, 0, "", "before v2.7"});
+  Finding finding;
+  finding.check = "job-without-fragments";
+  finding.severity = Severity::critical;
+  finding.consequence = Consequence::data_loss;
+  finding.job_id = 1004;
+  finding.object_id = 1004;
+  finding.database_id = 1;
+  finding.object_type = "TABLE";
+  finding.name = "dev.public.mv_orders";
+  finding.job_status = "CREATED";
+  finding.message = "streaming job 1004 (CREATED, FOREGROUND) has no fragment rows";
+  finding.repairs = {Repair::restore_fragments, Repair::drop_job};
+  report.findings.push_back(finding);
+  Finding transient = finding;
+  transient.severity = Severity::info;
+  transient.consequence = Consequence::transient;
+  transient.job_id = 1010;
+  transient.object_id = 1010;
+  transient.name.reset();
+  transient.repairs.clear();
+  report.findings.push_back(transient);
+  return report;
+}
+
+} // namespace
+
+TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
+{
+  const auto document = nlohmann::ordered_json::parse(report::render_check_json(sample_report()));
+  CHECK(document["format_version"] == 1);
+  CHECK(document["meta_store"]["generation"] == "v3.0.3");
+  CHECK(document["meta_store"]["migrations"] == 70);
+  CHECK(document["meta_store"]["unknown_migrations"].empty());
+  CHECK(document["meta_store"]["schema"] == "public");
+  REQUIRE(document["checks"].size() == 2);
+  CHECK(document["checks"][0] == nlohmann::ordered_json{{"id", "job-without-fragments"}, {"status", "ran"}, {"findings", 1}, {"error", nullptr}});
+  CHECK(document["checks"][1]["status"] == "not_applicable");
+  const auto& finding = document["findings"][0];
+  std::vector<std::string> keys;
+  for (const auto& item : finding.items()) {
+    keys.push_back(item.key());
+  }
+  CHECK(keys == std::vector<std::string>{"check", "severity", "consequence", "job_id", "fragment_id", "object_id",
+                                         "database_id", "object_type", "name", "job_status", "message", "repairs"});
+  CHECK(finding["fragment_id"].is_null());
+  CHECK(finding["repairs"] == nlohmann::ordered_json::array({"restore-fragments", "drop-job"}));
+  CHECK(document["findings"][1]["name"].is_null());
+  CHECK(document["summary"] == nlohmann::ordered_json{{"critical", 1}, {"error", 0}, {"warning", 0}, {"info", 1}});
+}
+
+TEST_CASE("the verdict follows the exit code contract", "[report]")
+{
+  auto report = sample_report();
+  CHECK(verdict(report) == ExitCode::inconsistent);
+  report.findings.erase(report.findings.begin());
+  CHECK(verdict(report) == ExitCode::clean); // info only
+  report.checks[0].status = CheckStatus::failed;
+  CHECK(verdict(report) == ExitCode::operational); // an incomplete check never exits 0
+}
+
+TEST_CASE("text output groups by severity and names the subject", "[report][text]")
+{
+  const auto text = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
+                                              report::Verbosity::normal);
+  CHECK(text.find("CRITICAL (1)") != std::string::npos);
+  CHECK(text.find("[job-without-fragments] job 1004 (TABLE, CREATED) dev.public.mv_orders") != std::string::npos);
+  CHECK(text.find("repairs: restore-fragments, drop-job") != std::string::npos);
+  CHECK(text.find("INFO (1)") != std::string::npos);
+  CHECK(text.find("(name unknown)") != std::string::npos);
+  CHECK(text.find("\x1b[") == std::string::npos);
+  const auto quiet = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
+                                               report::Verbosity::quiet);
+  CHECK(quiet.find("INFO") == std::string::npos);
+  CHECK(quiet.find("summary") == std::string::npos);
+  const auto coloured = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::on,
+                                                  report::Verbosity::normal);
+  CHECK(coloured.find("\x1b[1;31m") != std::string::npos);
+}
+
+TEST_CASE("query rows become raw findings; bad rows are refused", "[report]")
+{
+  db::Rows rows;
+  rows.columns = {"object_id", "job_id", "fragment_id", "message", "severity", "consequence"};
+  rows.values = {{"7", "7", std::nullopt, std::string("m"), std::string("info"), std::string("transient")}};
+  const auto findings = raw_findings_from_rows(rows);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].object_id == 7);
+  CHECK_FALSE(findings[0].fragment_id.has_value());
+  CHECK(findings[0].severity == Severity::info);
+  rows.values[0][4] = std::string("fatal");
+  CHECK_THROWS_AS(raw_findings_from_rows(rows), OperationalError);
+  rows.values[0][4] = std::nullopt;
+  rows.values[0][0] = std::string("seven");
+  CHECK_THROWS_AS(raw_findings_from_rows(rows), OperationalError);
+  rows.columns[3] = "text";
+  CHECK_THROWS_AS(raw_findings_from_rows(rows), OperationalError);
+}
+
+TEST_CASE("the catalogue renders as text and JSON", "[report]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  const auto json = nlohmann::json::parse(report::render_catalogue_json(catalogue));
+  CHECK(json["checks"].size() == catalogue.ids().size());
+  CHECK(json["checks"][0]["id"] == "foreign-keys-missing");
+  const auto text = report::render_catalogue_text(catalogue);
+  CHECK(text.find("job-without-fragments") != std::string::npos);
+  const auto explain = report::render_explain_text(catalogue, "job-without-fragments");
+  CHECK(explain.find("INV-08") != std::string::npos);
+  CHECK(explain.find("sql/checks/job-without-fragments.sql") != std::string::npos);
+}
