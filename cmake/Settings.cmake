@@ -15,7 +15,7 @@ option(RWDOCTOR_UBSAN "build with UndefinedBehaviorSanitizer" OFF)
 add_library(rwdoctor_settings INTERFACE)
 target_compile_options(rwdoctor_settings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual
-  -Wnull-dereference -Wcast-align -Wextra-semi)
+  -Wcast-align -Wextra-semi)
 if(RWDOCTOR_WERROR)
   target_compile_options(rwdoctor_settings INTERFACE -Werror)
 endif()

@@ -33,7 +33,7 @@ run_suite() {
     local dir=$1
     shift
     echo "== build $dir ($*)"
-    cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON "$@" >/dev/null
+    cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON -DRWDOCTOR_FAULT_INJECTION=ON "$@" >/dev/null
     cmake --build "$dir" -j "$JOBS"
     echo "== test $dir"
     (cd "$dir" && ctest --output-on-failure)

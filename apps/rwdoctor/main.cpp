@@ -6,5 +6,5 @@
 int
 main(int argc, char** argv)
 {
-  return rwdoctor::cli::run(argc, argv, std::cout, std::cerr);
+  return rwdoctor::cli::run(argc, argv, std::cin, std::cout, std::cerr);
 }

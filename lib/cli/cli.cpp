@@ -2,6 +2,7 @@
 
 #include "cli/check_command.hpp"
 #include "cli/help.hpp"
+#include "cli/repair_command.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
 
@@ -27,7 +28,7 @@ print_error(std::ostream& err, std::string_view message, std::string_view hint)
 }
 
 int
-dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+dispatch(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
   if (args.empty()) {
     throw UsageError("no command given", "Run 'rwdoctor --help' to see the commands.");
@@ -51,17 +52,26 @@ dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& 
   if (command == "explain") {
     return run_explain_command(rest, out);
   }
+  if (command == "repair") {
+    return run_repair_command(rest, in, out, err);
+  }
+  if (command == "apply") {
+    return run_apply_command(rest, in, out, err);
+  }
+  if (command == "undo") {
+    return run_undo_command(rest, in, out, err);
+  }
   throw UsageError(fmt::format("unknown command '{}'", command), "Run 'rwdoctor --help' to see the commands.");
 }
 
 } // namespace
 
 int
-run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err)
 {
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    return dispatch(args, out, err);
+    return dispatch(args, in, out, err);
   } catch (const Error& error) {
     print_error(err, error.what(), error.hint());
     return to_int(error.exit_code());

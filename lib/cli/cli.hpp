@@ -7,6 +7,6 @@
 namespace rwdoctor::cli {
 
 // Runs `rwdoctor` with `argv`; returns the process exit code (see core/exit_code.hpp).
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
 
 } // namespace rwdoctor::cli

@@ -12,9 +12,16 @@ Usage:
   rwdoctor check [options]          check the meta store in one read-only snapshot
   rwdoctor checks [--format F]      list the check catalogue
   rwdoctor explain ID               explain one check: invariant, consequence, SQL file
+  rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]
+                                    drop orphaned streaming jobs completely, in one
+                                    verified transaction, leaving an undo file
+  rwdoctor apply PLAN [--yes]       apply a plan saved with --plan-out (refused if stale)
+  rwdoctor undo UNDO_FILE [--yes]   put back every row a repair removed
   rwdoctor --version | --help
 
-Run 'rwdoctor check --help' for the check options.
+Run 'rwdoctor check --help' or 'rwdoctor repair drop --help' for their options.
+Repairs are for a stopped meta node: they refuse while a meta leader heartbeat is
+fresh or other clients are connected, unless --allow-online.
 
 Connection (as psql): -d/--dbname takes a database name, a conninfo string or a
 postgres:// URI; -h/--host, -p/--port, -U/--username override it; PGHOST, PGPORT,
@@ -26,8 +33,11 @@ Exit codes (fsck convention):
   4   inconsistencies found (findings of severity info do not count)
   8   operational error: cannot connect, not a meta store, a query failed, or a
       check could not run (an incomplete check never exits 0)
-  16  usage error
-  (1 and 32 are reserved for repairs: repaired, refused)
+  1   repaired: the selected findings are gone (repair, apply)
+  16  usage error (also a repair without --dry-run/--yes when not on a terminal)
+  32  refused or cancelled: safety gate, dependents without --cascade, stale
+      plan, tampered file, the user said no
+For 8, 16 and 32 nothing was changed. A successful undo exits 0.
 )";
 }
 

@@ -4,6 +4,7 @@
 #include "db/pqxx_compat.hpp"
 #include "db/sql_errors.hpp"
 #include "sql/embedded_sql.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -67,13 +68,14 @@ struct MetaStoreSession::Impl
   }
 
   pqxx::connection connection;
-  std::unique_ptr<SnapshotTransaction> snapshot;
+  std::unique_ptr<pqxx::dbtransaction> snapshot; // the session's one transaction (see SessionMode)
   std::string schema;
   std::string database;
   int savepoint_counter = 0;
 };
 
-MetaStoreSession::MetaStoreSession(const ConnectionOptions& options) : m_impl(std::make_unique<Impl>(options))
+MetaStoreSession::MetaStoreSession(const ConnectionOptions& options, SessionMode mode)
+  : m_impl(std::make_unique<Impl>(options))
 {
   try {
     pqxx::nontransaction setup(m_impl->connection, "rwdoctor_setup");
@@ -97,7 +99,11 @@ MetaStoreSession::MetaStoreSession(const ConnectionOptions& options) : m_impl(st
     setup.exec_params(load("sql/store/harden_session.sql"), m_impl->schema,
                       std::to_string(options.statement_timeout_ms), std::to_string(options.lock_timeout_ms));
     setup.commit();
-    m_impl->snapshot = std::make_unique<SnapshotTransaction>(m_impl->connection, "rwdoctor_snapshot");
+    if (mode == SessionMode::repair) {
+      m_impl->snapshot = std::make_unique<RepairTransaction>(m_impl->connection, "rwdoctor_repair");
+    } else {
+      m_impl->snapshot = std::make_unique<SnapshotTransaction>(m_impl->connection, "rwdoctor_snapshot");
+    }
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, fmt::format("cannot prepare a session on database \"{}\"", m_impl->database));
   } catch (const pqxx::broken_connection& error) {
@@ -177,6 +183,54 @@ MetaStoreSession::run_check_query(std::string_view sql)
     throw translate_sql_error(error, "query failed");
   }
   return rows;
+}
+
+Rows
+MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>& params)
+{
+  Rows rows;
+  try {
+    pqxx::subtransaction savepoint(*m_impl->snapshot, fmt::format("rwdoctor_file_{}", ++m_impl->savepoint_counter));
+    const auto sql = load(path);
+    std::vector<const char*> parameters; // nullptr would be SQL NULL; parameters are never NULL here
+    for (const auto& param : params) {
+      parameters.push_back(param.c_str());
+    }
+    const auto result = params.empty() ? savepoint.exec(sql)
+                                       : savepoint.exec_params(sql, pqxx::prepare::make_dynamic_params(parameters));
+    for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
+      rows.columns.emplace_back(result.column_name(i));
+    }
+    for (const auto& row : result) {
+      auto& values = rows.values.emplace_back();
+      for (const auto& field : row) {
+        values.push_back(text_or_null(field));
+      }
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("query {} failed", path));
+  }
+  return rows;
+}
+
+void
+MetaStoreSession::commit()
+{
+  try {
+    m_impl->snapshot->commit();
+  } catch (const pqxx::in_doubt_error&) {
+    throw OperationalError("the connection was lost while committing; rwdoctor cannot tell whether the repair committed",
+                           "Run rwdoctor check: if the findings are gone the repair committed and its undo file is complete.");
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "the repair could not commit");
+  }
+}
+
+pqxx::dbtransaction&
+MetaStoreSession::transaction()
+{
+  return *m_impl->snapshot;
 }
 
 std::vector<ObjectInfo>

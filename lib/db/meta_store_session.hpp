@@ -13,7 +13,17 @@
 #include <string_view>
 #include <vector>
 
+namespace pqxx {
+class dbtransaction;
+}
+
 namespace rwdoctor::db {
+
+// What the session's one transaction may do.
+enum class SessionMode {
+  read_only_snapshot, // check and dry runs: REPEATABLE READ READ ONLY
+  repair,             // repairs and undo: SERIALIZABLE read-write, committed explicitly
+};
 
 // One catalog object as findings describe it.
 struct ObjectInfo
@@ -32,7 +42,7 @@ class MetaStoreSession
 public:
   // Connects, hardens the session (timeouts, application_name, pinned search_path) and opens
   // the snapshot. Throws OperationalError (cannot connect, schema missing) or UsageError.
-  explicit MetaStoreSession(const ConnectionOptions& options);
+  explicit MetaStoreSession(const ConnectionOptions& options, SessionMode mode = SessionMode::read_only_snapshot);
   ~MetaStoreSession();
   MetaStoreSession(const MetaStoreSession&) = delete;
   MetaStoreSession& operator=(const MetaStoreSession&) = delete;
@@ -60,6 +70,18 @@ public:
 
   // Streams the non-NULL values of `table`.`column` with the integer `key_column`, in blocks,
   // so memory stays bounded however large the blobs are. `table` and the columns are quoted.
+  // Runs the embedded file `path` with text parameters ($1, $2, ...) in a savepoint; the
+  // only way repair code issues SQL besides the generated statements in db/row_store.cpp.
+  Rows run_file(std::string_view path, const std::vector<std::string>& params = {});
+
+  // Commits the repair transaction. A serialization failure propagates as
+  // pqxx::serialization_failure (the caller retries); a lost connection during COMMIT is an
+  // OperationalError saying the outcome is unknown.
+  void commit();
+
+  // The open transaction, for db/row_store.cpp.
+  pqxx::dbtransaction& transaction();
+
   void scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
                   const std::function<void(int key, std::string_view bytes)>& visit);
 

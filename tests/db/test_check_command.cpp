@@ -30,10 +30,11 @@ run_cli(std::vector<std::string> args)
   for (const auto& arg : args) {
     argv.push_back(arg.c_str());
   }
+  std::istringstream in;
   std::ostringstream out;
   std::ostringstream err;
   CliResult result;
-  result.code = cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+  result.code = cli::run(static_cast<int>(argv.size()), argv.data(), in, out, err);
   result.out = out.str();
   result.err = err.str();
   return result;

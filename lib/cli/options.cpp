@@ -1,0 +1,145 @@
+#include "cli/options.hpp"
+
+#include "core/error.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace rwdoctor::cli {
+
+po::variables_map
+parse_options(const std::vector<std::string>& args, const po::options_description& options, const std::string& command,
+              const po::positional_options_description* positional)
+{
+  po::variables_map values;
+  try {
+    auto parser = po::command_line_parser(args).options(options);
+    if (positional != nullptr) {
+      parser.positional(*positional);
+    }
+    po::store(parser.run(), values);
+    po::notify(values);
+  } catch (const po::error& error) {
+    throw UsageError(error.what(), fmt::format("Run 'rwdoctor {} --help' for the options.", command));
+  }
+  return values;
+}
+
+void
+add_connection_options(po::options_description& options)
+{
+  options.add_options()
+    ("dbname,d", po::value<std::string>(), "database name, conninfo string or postgres:// URI")
+    ("host,h", po::value<std::string>(), "database server host or socket directory")
+    ("port,p", po::value<std::string>(), "database server port")
+    ("username,U", po::value<std::string>(), "database user name")
+    ("schema", po::value<std::string>(), "schema holding the meta store tables (default: current schema)")
+    ("statement-timeout", po::value<std::string>()->default_value("300000"), "statement_timeout in milliseconds")
+    ("lock-timeout", po::value<std::string>()->default_value("10000"), "lock_timeout in milliseconds");
+}
+
+std::string
+text_option(const po::variables_map& values, const char* name)
+{
+  return values.count(name) != 0 ? values[name].as<std::string>() : std::string();
+}
+
+int
+positive_int_option(const po::variables_map& values, const char* name, const std::string& unit)
+{
+  const auto text = values[name].as<std::string>();
+  int parsed = 0;
+  if (!util::parse_int32(text, parsed) || parsed <= 0) {
+    throw UsageError(fmt::format("--{} takes a positive number of {}, not '{}'", name, unit, text),
+                     fmt::format("Give a whole number, e.g. --{} {}.", name, values[name].defaulted() ? text : "10"));
+  }
+  return parsed;
+}
+
+db::ConnectionOptions
+connection_from(const po::variables_map& values)
+{
+  db::ConnectionOptions connection;
+  connection.dbname = text_option(values, "dbname");
+  connection.host = text_option(values, "host");
+  connection.port = text_option(values, "port");
+  connection.user = text_option(values, "username");
+  connection.schema = text_option(values, "schema");
+  connection.statement_timeout_ms = positive_int_option(values, "statement-timeout", "milliseconds");
+  connection.lock_timeout_ms = positive_int_option(values, "lock-timeout", "milliseconds");
+  return connection;
+}
+
+Format
+format_from(const po::variables_map& values)
+{
+  const auto text = values["format"].as<std::string>();
+  if (text == "text") {
+    return Format::text;
+  }
+  if (text == "json") {
+    return Format::json;
+  }
+  throw UsageError(fmt::format("unknown format '{}'", text), "Use --format text or --format json.");
+}
+
+std::vector<std::string>
+list_option(const po::variables_map& values, const char* name)
+{
+  std::vector<std::string> items;
+  if (values.count(name) == 0) {
+    return items;
+  }
+  for (const auto& value : values[name].as<std::vector<std::string>>()) {
+    for (auto& word : util::split_words(value)) {
+      items.push_back(std::move(word));
+    }
+  }
+  return items;
+}
+
+std::vector<int>
+job_ids_option(const po::variables_map& values)
+{
+  std::vector<int> ids;
+  for (const auto& text : list_option(values, "job")) {
+    int id = 0;
+    if (!util::parse_int32(text, id) || id <= 0) {
+      throw UsageError(fmt::format("--job takes a job id (a positive integer), not '{}'", text),
+                       "Job ids are the job_id values that rwdoctor check reports.");
+    }
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+      ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
+std::string
+redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection)
+{
+  std::string line = "rwdoctor";
+  bool hide_next = false;
+  for (const auto& arg : args) {
+    if (hide_next) {
+      line += fmt::format(" '{}'", db::describe_target(connection));
+      hide_next = false;
+      continue;
+    }
+    if (arg == "-d" || arg == "--dbname") {
+      hide_next = true;
+      line += " " + arg;
+      continue;
+    }
+    if (util::starts_with(arg, "--dbname=") || (util::starts_with(arg, "-d") && arg.size() > 2)) {
+      line += fmt::format(" -d '{}'", db::describe_target(connection));
+      continue;
+    }
+    line += " " + arg;
+  }
+  return line;
+}
+
+} // namespace rwdoctor::cli

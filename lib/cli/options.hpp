@@ -1,0 +1,43 @@
+// Option handling shared by the commands: parsing with usage errors, the connection flags
+// (as psql), output format, timeouts, and the command line as the audit row records it.
+#pragma once
+
+#include "db/connection_options.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <string>
+#include <vector>
+
+namespace rwdoctor::cli {
+
+namespace po = boost::program_options;
+
+enum class Format { text, json };
+
+// Parses `args`; any Boost error becomes a UsageError naming the command's --help.
+po::variables_map parse_options(const std::vector<std::string>& args, const po::options_description& options,
+                                const std::string& command, const po::positional_options_description* positional = nullptr);
+
+// -d/-h/-p/-U, --schema, --statement-timeout, --lock-timeout.
+void add_connection_options(po::options_description& options);
+db::ConnectionOptions connection_from(const po::variables_map& values);
+
+Format format_from(const po::variables_map& values);
+
+// The value of a string option, or "" when absent.
+std::string text_option(const po::variables_map& values, const char* name);
+
+// A positive integer option; UsageError otherwise.
+int positive_int_option(const po::variables_map& values, const char* name, const std::string& unit);
+
+// Values of a repeatable option, each also split on commas and spaces.
+std::vector<std::string> list_option(const po::variables_map& values, const char* name);
+
+// The --job values as ids; UsageError for anything but a positive integer.
+std::vector<int> job_ids_option(const po::variables_map& values);
+
+// "rwdoctor <args>" with the connection string replaced by a credential-free description.
+std::string redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection);
+
+} // namespace rwdoctor::cli

@@ -1,0 +1,12 @@
+// Fault injection for the crash tests: in a build with RWDOCTOR_FAULT_INJECTION, a process
+// whose RWDOCTOR_FAULT environment variable names a fault point kills itself with SIGKILL
+// when it reaches that point. In other builds the calls compile to nothing.
+#pragma once
+
+#include <string_view>
+
+namespace rwdoctor {
+
+void fault_point(std::string_view name);
+
+} // namespace rwdoctor

@@ -1,0 +1,400 @@
+#include "db/row_store.hpp"
+
+#include "core/error.hpp"
+#include "db/pqxx_compat.hpp"
+#include "db/sql_errors.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace rwdoctor::db {
+
+namespace {
+
+struct ForeignKey
+{
+  std::string child;
+  std::string parent;
+  std::vector<std::string> child_columns;
+  std::vector<std::string> parent_columns;
+  bool cascade = false;
+};
+
+// PostgreSQL array literal text -> elements ("{a,b}" with simple unquoted names).
+std::vector<std::string>
+parse_name_array(const std::string& literal)
+{
+  std::vector<std::string> names;
+  std::string current;
+  bool quoted = false;
+  for (std::size_t i = 1; i + 1 < literal.size(); ++i) {
+    const char c = literal[i];
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == '\\' && quoted && i + 2 < literal.size()) {
+      current += literal[++i];
+    } else if (c == ',' && !quoted) {
+      names.push_back(std::move(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty() || literal.size() > 2) {
+    names.push_back(std::move(current));
+  }
+  return names;
+}
+
+std::vector<ForeignKey>
+foreign_keys(MetaStoreSession& session)
+{
+  std::vector<ForeignKey> keys;
+  const auto rows = session.run_file("sql/repair/foreign_keys.sql", {session.schema()});
+  for (const auto& row : rows.values) {
+    ForeignKey key;
+    key.child = row[0].value_or("");
+    key.parent = row[1].value_or("");
+    key.child_columns = parse_name_array(row[2].value_or("{}"));
+    key.parent_columns = parse_name_array(row[3].value_or("{}"));
+    key.cascade = row[4].value_or("") == "c";
+    keys.push_back(std::move(key));
+  }
+  return keys;
+}
+
+std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>>
+table_columns(MetaStoreSession& session)
+{
+  std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> columns;
+  for (const auto& row : session.run_file("sql/repair/table_columns.sql", {session.schema()}).values) {
+    auto& entry = columns[row[0].value_or("")];
+    entry.first.push_back(row[1].value_or(""));
+    entry.second.push_back(row[2].value_or(""));
+  }
+  return columns;
+}
+
+std::string
+int_array(const std::vector<int>& values)
+{
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    text += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
+  }
+  return text + "}";
+}
+
+std::string
+tid_array(const std::set<std::string>& ctids)
+{
+  std::string text = "{";
+  bool first = true;
+  for (const auto& ctid : ctids) {
+    text += fmt::format("{}\"{}\"", first ? "" : ",", ctid);
+    first = false;
+  }
+  return text + "}";
+}
+
+std::string
+select_list(pqxx::dbtransaction& tx, const std::string& alias, const std::vector<std::string>& columns)
+{
+  std::string list = fmt::format("{}.ctid::text", alias);
+  for (const auto& column : columns) {
+    list += fmt::format(", {}.{}::text", alias, tx.quote_name(column));
+  }
+  return list;
+}
+
+std::string
+column_tuple(pqxx::dbtransaction& tx, const std::string& alias, const std::vector<std::string>& columns)
+{
+  std::string tuple;
+  for (const auto& column : columns) {
+    tuple += fmt::format("{}{}.{}", tuple.empty() ? "" : ", ", alias, tx.quote_name(column));
+  }
+  return fmt::format("({})", tuple);
+}
+
+// Parents before children, over every foreign key between captured tables.
+std::vector<std::string>
+insert_order(const std::set<std::string>& tables, const std::vector<ForeignKey>& keys)
+{
+  std::map<std::string, std::set<std::string>> parents;
+  for (const auto& table : tables) {
+    parents[table];
+  }
+  for (const auto& key : keys) {
+    if (key.child != key.parent && tables.count(key.child) != 0 && tables.count(key.parent) != 0) {
+      parents[key.child].insert(key.parent);
+    }
+  }
+  std::vector<std::string> order;
+  std::set<std::string> placed;
+  while (order.size() < tables.size()) {
+    bool progressed = false;
+    for (const auto& [table, needs] : parents) {
+      if (placed.count(table) != 0) {
+        continue;
+      }
+      if (std::all_of(needs.begin(), needs.end(), [&](const std::string& p) { return placed.count(p) != 0; })) {
+        order.push_back(table);
+        placed.insert(table);
+        progressed = true;
+      }
+    }
+    if (!progressed) { // a cycle of foreign keys between tables: keep the rest in name order
+      for (const auto& [table, needs] : parents) {
+        if (placed.insert(table).second) {
+          order.push_back(table);
+        }
+      }
+    }
+  }
+  return order;
+}
+
+} // namespace
+
+std::vector<CapturedTable>
+capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
+                const std::vector<std::pair<std::string, std::string>>& explicit_deletes)
+{
+  auto& tx = session.transaction();
+  const auto keys = foreign_keys(session);
+  const auto columns = table_columns(session);
+  std::map<std::string, std::map<std::string, std::vector<std::optional<std::string>>>> captured; // table -> ctid -> row
+  std::map<std::string, std::set<std::string>> frontier;
+
+  const auto absorb = [&](const std::string& table, const Rows& rows) {
+    for (const auto& row : rows.values) {
+      const auto ctid = row[0].value_or("");
+      auto& rows_of_table = captured[table];
+      if (rows_of_table.count(ctid) == 0) {
+        rows_of_table.emplace(ctid, std::vector<std::optional<std::string>>(row.begin() + 1, row.end()));
+        frontier[table].insert(ctid);
+      }
+    }
+  };
+  const auto run = [&](const std::string& sql, const std::string& parameter) {
+    Rows rows;
+    try {
+      pqxx::subtransaction savepoint(tx, "rwdoctor_capture");
+      for (const auto& row : savepoint.exec_params(sql, parameter)) {
+        auto& values = rows.values.emplace_back();
+        for (const auto& field : row) {
+          values.push_back(field.is_null() ? std::nullopt : std::optional<std::string>(field.c_str()));
+        }
+      }
+      savepoint.commit();
+    } catch (const pqxx::sql_error& error) {
+      throw translate_sql_error(error, "cannot capture the rows the repair removes");
+    }
+    return rows;
+  };
+  const auto columns_of = [&](const std::string& table) -> const std::vector<std::string>& {
+    const auto found = columns.find(table);
+    if (found == columns.end()) {
+      throw OperationalError(fmt::format("table {} is not in schema \"{}\"", table, session.schema()));
+    }
+    return found->second.first;
+  };
+
+  absorb("object", run(fmt::format("SELECT {} FROM object o WHERE o.oid = ANY($1::int[])",
+                                   select_list(tx, "o", columns_of("object"))),
+                       int_array(oids)));
+  for (const auto& [table, column] : explicit_deletes) {
+    absorb(table, run(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", columns_of(table)),
+                                  tx.quote_name(table), tx.quote_name(column)),
+                      int_array(oids)));
+  }
+  while (!frontier.empty()) {
+    auto current = std::move(frontier);
+    frontier.clear();
+    for (const auto& [parent, ctids] : current) {
+      for (const auto& key : keys) {
+        if (!key.cascade || key.parent != parent) {
+          continue;
+        }
+        const auto sql = fmt::format("SELECT {} FROM {} c WHERE {} IN (SELECT {} FROM {} p WHERE p.ctid = ANY($1::tid[]))",
+                                     select_list(tx, "c", columns_of(key.child)), tx.quote_name(key.child),
+                                     column_tuple(tx, "c", key.child_columns), column_tuple(tx, "p", key.parent_columns),
+                                     tx.quote_name(parent));
+        absorb(key.child, run(sql, tid_array(ctids)));
+      }
+    }
+  }
+
+  std::set<std::string> tables;
+  for (const auto& [table, rows] : captured) {
+    if (!rows.empty()) {
+      tables.insert(table);
+    }
+  }
+  std::vector<CapturedTable> result;
+  for (const auto& table : insert_order(tables, keys)) {
+    CapturedTable captured_table;
+    captured_table.table = table;
+    captured_table.columns = columns.at(table).first;
+    captured_table.types = columns.at(table).second;
+    for (auto& [ctid, row] : captured[table]) {
+      captured_table.rows.push_back(std::move(row));
+    }
+    std::sort(captured_table.rows.begin(), captured_table.rows.end());
+    result.push_back(std::move(captured_table));
+  }
+  return result;
+}
+
+long
+delete_objects(MetaStoreSession& session, const std::vector<int>& oids)
+{
+  return delete_where_in(session, "object", "oid", oids);
+}
+
+long
+delete_where_in(MetaStoreSession& session, const std::string& table, const std::string& column,
+                const std::vector<int>& oids)
+{
+  auto& tx = session.transaction();
+  try {
+    const auto result = tx.exec_params(
+      fmt::format("DELETE FROM {} WHERE {} = ANY($1::int[])", tx.quote_name(table), tx.quote_name(column)), int_array(oids));
+    return static_cast<long>(result.affected_rows());
+  } catch (const pqxx::foreign_key_violation& error) {
+    throw RefusedError(fmt::format("deleting from {} would break a foreign key: {}", table, util::first_line(error.what())),
+                       "A row outside the plan still references the rows to delete; run rwdoctor check and repair that first.");
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot delete from {}", table));
+  }
+}
+
+void
+insert_rows(MetaStoreSession& session, const CapturedTable& table)
+{
+  auto& tx = session.transaction();
+  if (table.rows.empty()) {
+    return;
+  }
+  // One statement per block keeps within the 65535-parameter limit; rows of one table that
+  // reference each other (object.schema_id) are checked at the end of each statement.
+  const std::size_t width = table.columns.size();
+  const std::size_t block = std::max<std::size_t>(1, 30000 / std::max<std::size_t>(1, width));
+  std::string column_list;
+  for (const auto& column : table.columns) {
+    column_list += fmt::format("{}{}", column_list.empty() ? "" : ", ", tx.quote_name(column));
+  }
+  for (std::size_t first = 0; first < table.rows.size(); first += block) {
+    const std::size_t last = std::min(table.rows.size(), first + block);
+    std::string values;
+    std::vector<const char*> params; // nullptr is SQL NULL
+    int index = 0;
+    for (std::size_t r = first; r < last; ++r) {
+      values += values.empty() ? "(" : ", (";
+      for (std::size_t c = 0; c < width; ++c) {
+        values += fmt::format("{}${}::{}", c == 0 ? "" : ", ", ++index, table.types[c]);
+        const auto& value = table.rows[r][c];
+        params.push_back(value ? value->c_str() : nullptr);
+      }
+      values += ")";
+    }
+    const auto sql = fmt::format("INSERT INTO {} ({}) VALUES {}", tx.quote_name(table.table), column_list, values);
+    try {
+      tx.exec_params(sql, pqxx::prepare::make_dynamic_params(params));
+    } catch (const pqxx::unique_violation& error) {
+      throw RefusedError(fmt::format("rows to put back into {} already exist: {}", table.table, util::first_line(error.what())),
+                         "The meta store moved on since the repair; compare it with the undo file before going further.");
+    } catch (const pqxx::foreign_key_violation& error) {
+      throw RefusedError(fmt::format("rows to put back into {} reference rows that are gone: {}", table.table,
+                                     util::first_line(error.what())),
+                         "The meta store moved on since the repair; compare it with the undo file before going further.");
+    } catch (const pqxx::sql_error& error) {
+      throw translate_sql_error(error, fmt::format("cannot insert into {}", table.table));
+    }
+  }
+}
+
+void
+advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables)
+{
+  auto& tx = session.transaction();
+  for (const auto& table : tables) {
+    const auto rows = session.run_file("sql/repair/serial_columns.sql", {session.schema(), table});
+    for (const auto& row : rows.values) {
+      const auto column = row[0].value_or("");
+      const auto sequence = row[1].value_or("");
+      try {
+        tx.exec_params(fmt::format("SELECT pg_catalog.setval($1::regclass, m) FROM (SELECT max({}) AS m FROM {}) s "
+                                   "WHERE m IS NOT NULL AND m > (SELECT last_value FROM {})",
+                                   tx.quote_name(column), tx.quote_name(table), sequence),
+                       sequence);
+      } catch (const pqxx::sql_error& error) {
+        throw translate_sql_error(error, fmt::format("cannot move sequence {} forward", sequence));
+      }
+    }
+  }
+}
+
+void
+take_repair_lock(MetaStoreSession& session)
+{
+  try {
+    pqxx::subtransaction savepoint(session.transaction(), "rwdoctor_advisory");
+    savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('rwdoctor repair'))"));
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    if (error.sqlstate() == "55P03" || error.sqlstate() == "57014") {
+      throw RefusedError("another rwdoctor repair is running on this database",
+                         "Wait for it to finish (or raise --lock-timeout to wait longer), then run rwdoctor check again.");
+    }
+    throw translate_sql_error(error, "cannot take rwdoctor's repair lock");
+  }
+}
+
+void
+lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables)
+{
+  auto& tx = session.transaction();
+  std::string list;
+  for (const auto& table : tables) {
+    list += fmt::format("{}{}", list.empty() ? "" : ", ", tx.quote_name(table));
+  }
+  if (list.empty()) {
+    return;
+  }
+  try {
+    pqxx::subtransaction savepoint(tx, "rwdoctor_lock_tables");
+    savepoint.exec(fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE", list));
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    if (error.sqlstate() == "55P03") {
+      throw RefusedError("another session is writing to the meta store's tables",
+                         "Stop the meta node (and any other writer), or raise --lock-timeout, then try again.");
+    }
+    throw translate_sql_error(error, "cannot lock the meta store's tables");
+  }
+}
+
+std::vector<std::string>
+tables_linked_to_object(MetaStoreSession& session)
+{
+  const auto keys = foreign_keys(session);
+  std::set<std::string> linked = {"object"};
+  bool grew = true;
+  while (grew) {
+    grew = false;
+    for (const auto& key : keys) {
+      if (linked.count(key.parent) != 0 && linked.insert(key.child).second) {
+        grew = true;
+      }
+    }
+  }
+  return std::vector<std::string>(linked.begin(), linked.end());
+}
+
+} // namespace rwdoctor::db

@@ -1,0 +1,57 @@
+// Row-level work of repairs: capture every row a DELETE FROM object will remove (walking the
+// store's own ON DELETE CASCADE foreign keys, so it is right on every generation), delete,
+// and put captured rows back. Values travel as PostgreSQL text, whose output and input
+// round-trip every type exactly (the same form COPY uses).
+#pragma once
+
+#include "db/meta_store_session.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::db {
+
+struct CapturedTable
+{
+  std::string table;
+  std::vector<std::string> columns;
+  std::vector<std::string> types; // format_type() of each column
+  std::vector<std::vector<std::optional<std::string>>> rows; // sorted
+};
+
+// Every row that `DELETE FROM object WHERE oid = ANY(oids)` removes, found by walking the
+// cascading foreign keys from those object rows, plus the rows of `explicit_deletes`
+// ((table, column) pairs whose column holds one of `oids`, for tables RisingWave cleans
+// without a key). Tables come parents first (the order to insert them back).
+std::vector<CapturedTable>
+capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
+                const std::vector<std::pair<std::string, std::string>>& explicit_deletes);
+
+// DELETE FROM object WHERE oid = ANY(oids); returns the number of object rows deleted.
+long delete_objects(MetaStoreSession& session, const std::vector<int>& oids);
+
+// DELETE FROM `table` WHERE `column` = ANY(oids).
+long delete_where_in(MetaStoreSession& session, const std::string& table, const std::string& column,
+                     const std::vector<int>& oids);
+
+// Inserts the captured rows of `table` (one statement per block of rows). Throws
+// RefusedError when a row's key already exists.
+void insert_rows(MetaStoreSession& session, const CapturedTable& table);
+
+// Moves each serial column's sequence of `tables` forward past the largest value present.
+void advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables);
+
+// Takes rwdoctor's transaction-level advisory lock, waiting at most lock_timeout; throws
+// RefusedError when another rwdoctor repair holds it.
+void take_repair_lock(MetaStoreSession& session);
+
+// LOCK TABLE ... IN EXCLUSIVE MODE for `tables` (reads still work, writers wait), bounded by
+// lock_timeout; throws RefusedError when a table cannot be locked in time.
+void lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables);
+
+// Every table of the store's schema that a foreign key links to object, directly or not:
+// the tables a repair locks.
+std::vector<std::string> tables_linked_to_object(MetaStoreSession& session);
+
+} // namespace rwdoctor::db

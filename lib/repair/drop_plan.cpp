@@ -1,0 +1,254 @@
+#include "repair/drop_plan.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "checks/finding_enricher.hpp"
+#include "store/generation.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+std::string
+int_array(const std::vector<int>& values)
+{
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    text += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
+  }
+  return text + "}";
+}
+
+std::string
+id_list(const std::vector<int>& values)
+{
+  std::string text;
+  for (const int value : values) {
+    text += fmt::format("{}{}", text.empty() ? "" : ", ", value);
+  }
+  return text;
+}
+
+std::optional<int>
+to_int(const std::optional<std::string>& text)
+{
+  int value = 0;
+  if (text && util::parse_int32(*text, value)) {
+    return value;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string>
+follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids, const std::vector<PlanObject>& objects)
+{
+  std::vector<std::string> notes;
+  std::vector<int> tables;
+  for (const auto& object : objects) {
+    if (object.object_type == "TABLE" || object.object_type == "INDEX") {
+      tables.push_back(object.oid);
+    }
+  }
+  if (!tables.empty()) {
+    notes.push_back(fmt::format("hummock state of tables {}: unregistered by the next global recovery of the meta node",
+                                id_list(tables)));
+  }
+  for (const auto& row : session.run_file("sql/repair/external_resources.sql", {int_array(oids)}).values) {
+    const auto oid = row[0].value_or("?");
+    const auto kind = row[1].value_or("");
+    const auto connector = row[2].value_or("");
+    const auto name = row[3].value_or("");
+    if (connector.find("kafka") != std::string::npos) {
+      notes.push_back(fmt::format("{} {} ({}): its kafka consumer group stays on the brokers", kind, oid, name));
+    } else if (connector.find("cdc") != std::string::npos) {
+      notes.push_back(fmt::format("{} {} ({}): drop its replication slot / CDC state on the upstream database", kind,
+                                  oid, name));
+    } else if (connector.find("iceberg") != std::string::npos) {
+      notes.push_back(fmt::format("{} {} ({}): its iceberg table and catalog entries stay in place", kind, oid, name));
+    } else if (!connector.empty()) {
+      notes.push_back(fmt::format("{} {} ({}): resources held by its {} connector are not touched", kind, oid, name,
+                                  connector));
+    }
+  }
+  return notes;
+}
+
+} // namespace
+
+std::vector<int>
+DropPlan::oids() const
+{
+  std::vector<int> ids;
+  for (const auto& object : objects) {
+    ids.push_back(object.oid);
+  }
+  return ids;
+}
+
+std::map<std::string, std::size_t>
+DropPlan::row_counts() const
+{
+  std::map<std::string, std::size_t> counts;
+  for (const auto& table : rows) {
+    counts[table.table] = table.rows.size();
+  }
+  return counts;
+}
+
+std::string
+hash_rows(const std::vector<db::CapturedTable>& rows)
+{
+  nlohmann::json document = nlohmann::json::array();
+  for (const auto& table : rows) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const auto& row : table.rows) {
+      nlohmann::json row_json = nlohmann::json::array();
+      for (const auto& value : row) {
+        row_json.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
+      }
+      values.push_back(std::move(row_json));
+    }
+    document.push_back({{"table", table.table}, {"columns", table.columns}, {"rows", values}});
+  }
+  return "sha256:" + util::sha256_hex(document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+DropPlan
+plan_drop(db::MetaStoreSession& session, const DropRequest& request)
+{
+  DropPlan plan;
+  plan.request = request;
+  plan.database = session.database();
+  plan.schema = session.schema();
+
+  // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
+  // whose findings offer drop-job, never a healthy job.
+  checks::CheckSelection selection;
+  selection.job_ids.insert(request.jobs.begin(), request.jobs.end());
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  plan.generation = report.meta_store.generation;
+  for (const auto& outcome : report.checks) {
+    if (outcome.status == checks::CheckStatus::failed) {
+      plan.refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
+    }
+  }
+  for (const int job : request.jobs) {
+    bool repairable = false;
+    for (const auto& finding : report.findings) {
+      const bool about_job = finding.job_id == job || finding.object_id == job;
+      const bool offers_drop = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::drop_job)
+                               != finding.repairs.end();
+      if (about_job && offers_drop) {
+        plan.findings.push_back(finding);
+        repairable = true;
+      }
+    }
+    if (!repairable) {
+      plan.refusals.push_back(fmt::format("job {} has no finding that drop-job repairs: rwdoctor drops only "
+                                          "inconsistent jobs (use DROP through RisingWave for a healthy one)",
+                                          job));
+    }
+  }
+
+  const auto facts = session.schema_facts();
+  const bool has_children = facts.has("object.belong_to_oid");
+  const auto related = [&](const std::vector<int>& frontier) {
+    std::vector<Relation> relations;
+    auto rows = session.run_file("sql/repair/related_objects.sql", {int_array(frontier)}).values;
+    if (has_children) {
+      const auto children = session.run_file("sql/repair/related_children.sql", {int_array(frontier)}).values;
+      rows.insert(rows.end(), children.begin(), children.end());
+    }
+    for (const auto& row : rows) {
+      Relation relation;
+      relation.oid = to_int(row[0]).value_or(0);
+      relation.related_oid = to_int(row[1]).value_or(0);
+      if (parse_reason(row[2].value_or(""), relation.relation)) {
+        relations.push_back(relation);
+      }
+    }
+    return relations;
+  };
+  const auto set = compute_removal_set(request.jobs, request.cascade, related);
+
+  std::vector<int> oids;
+  for (const auto& member : set.members) {
+    oids.push_back(member.oid);
+  }
+  std::map<int, db::ObjectInfo> described;
+  for (auto& info : session.describe_objects(oids)) {
+    const int oid = info.oid;
+    described.emplace(oid, std::move(info));
+  }
+  for (const auto& member : set.members) {
+    PlanObject object;
+    object.oid = member.oid;
+    object.reason = member.reason;
+    object.because_of = member.because_of;
+    const auto found = described.find(member.oid);
+    if (found == described.end()) {
+      plan.refusals.push_back(fmt::format("object {} does not exist", member.oid));
+      continue;
+    }
+    object.object_type = found->second.obj_type;
+    object.name = checks::qualified_name(found->second);
+    object.database_id = found->second.database_id;
+    object.job_status = found->second.job_status;
+    plan.objects.push_back(std::move(object));
+  }
+  std::sort(plan.objects.begin(), plan.objects.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
+
+  if (!set.refused_dependents.empty()) {
+    std::vector<int> dependents;
+    for (const auto& relation : set.refused_dependents) {
+      dependents.push_back(relation.related_oid);
+    }
+    std::string listed;
+    for (const auto& info : session.describe_objects(dependents)) {
+      listed += fmt::format("{}{} {}{}", listed.empty() ? "" : ", ", info.obj_type, info.oid,
+                            checks::qualified_name(info) ? fmt::format(" ({})", *checks::qualified_name(info)) : "");
+    }
+    plan.refusals.push_back(fmt::format("objects depend on the jobs to drop: {}; add --cascade to drop them too", listed));
+  }
+  std::set<std::optional<int>> databases;
+  for (const auto& object : plan.objects) {
+    databases.insert(object.database_id);
+  }
+  if (databases.size() > 1) {
+    plan.refusals.push_back("the objects to drop span several databases; drop each database's jobs separately");
+  }
+  if (static_cast<int>(plan.objects.size()) > request.max_objects) {
+    plan.refusals.push_back(fmt::format("the plan drops {} objects, more than --max-objects {}", plan.objects.size(),
+                                        request.max_objects));
+  }
+  for (const auto& row : session.run_file("sql/repair/foreign_cascade.sql", {int_array(plan.oids())}).values) {
+    plan.refusals.push_back(fmt::format("the delete would reach beyond the plan: {}", row[2].value_or("?")));
+  }
+
+  // Before pending_sink_state got its foreign key (v3.0.3), RisingWave's drop path left its
+  // rows behind; the repair removes them explicitly.
+  if (facts.has("pending_sink_state") && !store::detect_generation(session.applied_migrations())
+                                             .has(store::migration::pending_sink_state_fk)) {
+    plan.explicit_deletes.emplace_back("pending_sink_state", "sink_id");
+  }
+  plan.rows = db::capture_removal(session, plan.oids(), plan.explicit_deletes);
+  plan.rows_hash = hash_rows(plan.rows);
+
+  const auto list = id_list(plan.oids());
+  for (const auto& [table, column] : plan.explicit_deletes) {
+    plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
+  }
+  plan.statements.push_back(fmt::format("DELETE FROM object WHERE oid IN ({});", list));
+  plan.not_cleaned = follow_ups(session, plan.oids(), plan.objects);
+  return plan;
+}
+
+} // namespace rwdoctor::repair

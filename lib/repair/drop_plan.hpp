@@ -1,0 +1,62 @@
+// The plan of `rwdoctor repair drop`: which objects go and why, every row that disappears
+// (cascades included), the exact SQL, what SQL cannot clean, and why it must not run (if so).
+// Built from the same queries in a read-only snapshot (dry run) and again inside the repair
+// transaction, where the two must agree.
+#pragma once
+
+#include "checks/finding.hpp"
+#include "db/meta_store_session.hpp"
+#include "db/row_store.hpp"
+#include "repair/removal_set.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::repair {
+
+struct DropRequest
+{
+  std::vector<int> jobs;
+  bool cascade = false;
+  int max_objects = 50;
+};
+
+struct PlanObject
+{
+  int oid = 0;
+  std::string object_type;
+  std::optional<std::string> name;
+  std::optional<int> database_id;
+  std::optional<std::string> job_status;
+  Reason reason = Reason::requested;
+  int because_of = 0;
+};
+
+struct DropPlan
+{
+  std::string database;
+  std::string schema;
+  std::string generation;
+  DropRequest request;
+  std::vector<PlanObject> objects;       // sorted by oid
+  std::vector<checks::Finding> findings; // the requested jobs' findings that drop-job repairs
+  std::vector<std::string> refusals;     // non-empty: the plan must not run
+  std::vector<std::pair<std::string, std::string>> explicit_deletes; // (table, column) cleaned without a key
+  std::vector<db::CapturedTable> rows;   // every row that disappears, parents first
+  std::vector<std::string> statements;   // the SQL, as the transaction runs it
+  std::vector<std::string> not_cleaned;  // follow-ups outside the meta store
+  std::string rows_hash;                 // sha256 of `rows`: the plan's precondition
+
+  std::vector<int> oids() const;
+  std::map<std::string, std::size_t> row_counts() const;
+};
+
+// Plans the drop of `request.jobs` on the store `session` reads. Never writes.
+DropPlan plan_drop(db::MetaStoreSession& session, const DropRequest& request);
+
+// sha256 over the captured rows in a canonical form.
+std::string hash_rows(const std::vector<db::CapturedTable>& rows);
+
+} // namespace rwdoctor::repair

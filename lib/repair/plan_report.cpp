@@ -1,0 +1,158 @@
+#include "repair/plan_report.hpp"
+
+#include "core/error.hpp"
+#include "core/version.hpp"
+
+#include <fmt/format.h>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+std::string_view
+reason_text(Reason reason)
+{
+  switch (reason) {
+  case Reason::requested:
+    return "requested";
+  case Reason::internal_table:
+    return "internal table of";
+  case Reason::associated_source:
+    return "connector source of";
+  case Reason::replacement:
+    return "unfinished replacement of";
+  case Reason::sink_into:
+    return "sink into";
+  case Reason::subscription:
+    return "subscription on";
+  case Reason::child:
+    return "belongs to";
+  case Reason::orphan_internal:
+    return "orphan object left by";
+  case Reason::dependent:
+    return "depends on (--cascade)";
+  }
+  return "?";
+}
+
+} // namespace
+
+Json
+plan_json(const DropPlan& plan)
+{
+  Json objects = Json::array();
+  for (const auto& object : plan.objects) {
+    objects.push_back(Json{
+      {"oid", object.oid},
+      {"object_type", object.object_type},
+      {"name", object.name ? Json(*object.name) : Json(nullptr)},
+      {"job_status", object.job_status ? Json(*object.job_status) : Json(nullptr)},
+      {"database_id", object.database_id ? Json(*object.database_id) : Json(nullptr)},
+      {"reason", std::string(to_string(object.reason))},
+      {"because_of", object.because_of},
+    });
+  }
+  Json counts = Json::object();
+  for (const auto& [table, count] : plan.row_counts()) {
+    counts[table] = count;
+  }
+  Json preconditions = Json::array();
+  for (const auto& finding : plan.findings) {
+    preconditions.push_back(Json{
+      {"check", finding.check},
+      {"severity", std::string(checks::to_string(finding.severity))},
+      {"job_id", finding.job_id ? Json(*finding.job_id) : Json(nullptr)},
+      {"object_id", finding.object_id ? Json(*finding.object_id) : Json(nullptr)},
+      {"message", finding.message},
+    });
+  }
+  return Json{
+    {"format", "rwdoctor-plan"},
+    {"format_version", 1},
+    {"tool_version", std::string(tool_version())},
+    {"action", "drop"},
+    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
+    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", plan.request.cascade}}},
+    {"objects", objects},
+    {"refusals", plan.refusals},
+    {"row_counts", counts},
+    {"rows_hash", plan.rows_hash},
+    {"preconditions", preconditions},
+    {"statements", plan.statements},
+    {"not_cleaned_by_sql", plan.not_cleaned},
+  };
+}
+
+std::string
+render_plan_text(const DropPlan& plan)
+{
+  std::string out = fmt::format("plan: drop {} object(s) from database \"{}\", schema \"{}\" (RisingWave {})\n",
+                                plan.objects.size(), plan.database, plan.schema, plan.generation);
+  for (const auto& finding : plan.findings) {
+    out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
+  }
+  out += "\nobjects to remove:\n";
+  for (const auto& object : plan.objects) {
+    const auto why = object.reason == Reason::requested
+                       ? std::string("requested")
+                       : fmt::format("{} {}", reason_text(object.reason), object.because_of);
+    out += fmt::format("  {:>8}  {:<12} {:<50} {}\n", object.oid, object.object_type,
+                       object.name.value_or("(name unknown)"), why);
+  }
+  out += "\nrows that will disappear (cascades included):\n";
+  std::size_t total = 0;
+  for (const auto& [table, count] : plan.row_counts()) {
+    out += fmt::format("  {:<28} {:>8}\n", table, count);
+    total += count;
+  }
+  out += fmt::format("  {:<28} {:>8}\n", "total", total);
+  out += "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks, a re-check of this plan and "
+         "the undo file):\n";
+  for (const auto& statement : plan.statements) {
+    out += fmt::format("  {}\n", statement);
+  }
+  if (!plan.not_cleaned.empty()) {
+    out += "\nnot cleaned by SQL (follow up once the meta node runs again):\n";
+    for (const auto& note : plan.not_cleaned) {
+      out += fmt::format("  - {}\n", note);
+    }
+  }
+  if (!plan.refusals.empty()) {
+    out += "\nthis plan cannot be applied:\n";
+    for (const auto& refusal : plan.refusals) {
+      out += fmt::format("  - {}\n", refusal);
+    }
+  }
+  return out;
+}
+
+SavedPlan
+read_saved_plan(const std::string& text, const std::string& path)
+{
+  const auto document = unseal(text, "rwdoctor-plan", path);
+  SavedPlan saved;
+  try {
+    if (document.at("action") != "drop") {
+      throw RefusedError(fmt::format("'{}' plans action '{}', which this rwdoctor cannot apply", path,
+                                     document.at("action").dump()));
+    }
+    saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
+    saved.request.cascade = document.at("request").at("cascade").get<bool>();
+    saved.rows_hash = document.at("rows_hash").get<std::string>();
+    saved.database = document.at("meta_store").at("database").get<std::string>();
+    saved.schema = document.at("meta_store").at("schema").get<std::string>();
+    for (const auto& object : document.at("objects")) {
+      saved.oids.push_back(object.at("oid").get<int>());
+    }
+    if (!document.at("refusals").empty()) {
+      throw RefusedError(fmt::format("'{}' is a plan that was refused when it was made", path),
+                         "Make a new plan once the reasons it lists are resolved.");
+    }
+  } catch (const Json::exception& error) {
+    throw RefusedError(fmt::format("'{}' lacks a field of a drop plan: {}", path, error.what()),
+                       "Use the plan file exactly as rwdoctor wrote it.");
+  }
+  return saved;
+}
+
+} // namespace rwdoctor::repair

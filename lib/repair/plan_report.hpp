@@ -1,0 +1,31 @@
+// How a drop plan is shown (text), scripted against (JSON), saved (--plan-out) and read back
+// (rwdoctor apply). Pure, apart from nothing: the CLI writes the text.
+#pragma once
+
+#include "repair/drop_plan.hpp"
+#include "repair/sealed_document.hpp"
+
+#include <string>
+
+namespace rwdoctor::repair {
+
+// The plan as a JSON document (format "rwdoctor-plan", format_version 1, no checksum).
+Json plan_json(const DropPlan& plan);
+
+// The plan for people: objects and why, row counts, the SQL, follow-ups, refusals.
+std::string render_plan_text(const DropPlan& plan);
+
+// What a saved plan commits to: the request, and the objects and rows it was made against.
+struct SavedPlan
+{
+  DropRequest request;
+  std::vector<int> oids;
+  std::string rows_hash;
+  std::string database;
+  std::string schema;
+};
+
+// Reads a plan file written by --plan-out (checksum verified). Throws RefusedError.
+SavedPlan read_saved_plan(const std::string& text, const std::string& path);
+
+} // namespace rwdoctor::repair

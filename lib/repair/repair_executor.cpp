@@ -1,0 +1,258 @@
+#include "repair/repair_executor.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "core/error.hpp"
+#include "core/fault.hpp"
+#include "core/version.hpp"
+#include "db/row_store.hpp"
+#include "util/durable_file.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <pqxx/except>
+#include <unistd.h>
+
+#include <pwd.h>
+#include <set>
+#include <tuple>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+constexpr int k_attempts = 3; // serialization failures are retried this often
+
+void
+check_gates(db::MetaStoreSession& session, const SafetyGates& gates)
+{
+  if (gates.allow_online) {
+    return;
+  }
+  const auto hint = "Stop every meta node (and other clients of this database) first, or pass --allow-online "
+                    "if you are sure nothing writes to the meta store.";
+  if (session.schema_facts().has("election_leader")) {
+    const auto rows = session.run_file("sql/repair/leader_heartbeat.sql");
+    if (!rows.values.empty() && rows.values[0][0]) {
+      const double age = std::stod(*rows.values[0][0]);
+      if (age < gates.lease_seconds) {
+        throw RefusedError(fmt::format("a meta node leader sent a heartbeat {:.0f} seconds ago (fresher than "
+                                       "--lease-secs {}): the meta node looks alive",
+                                       age, gates.lease_seconds),
+                           hint);
+      }
+    }
+  }
+  const auto sessions = session.run_file("sql/repair/online_gate.sql");
+  const auto count = sessions.values.empty() ? std::string("0") : sessions.values[0][0].value_or("0");
+  if (count != "0") {
+    throw RefusedError(fmt::format("{} other client session(s) are connected to database \"{}\"", count,
+                                   session.database()),
+                       hint);
+  }
+}
+
+void
+prepare_repair_transaction(db::MetaStoreSession& session, const SafetyGates& gates)
+{
+  db::take_repair_lock(session);
+  check_gates(session, gates);
+  db::lock_tables(session, db::tables_linked_to_object(session));
+}
+
+std::string
+os_user()
+{
+  if (const auto* entry = getpwuid(geteuid())) {
+    return entry->pw_name;
+  }
+  return std::to_string(geteuid());
+}
+
+std::string
+host_name()
+{
+  char name[256] = {};
+  return gethostname(name, sizeof name - 1) == 0 ? name : "unknown";
+}
+
+long
+write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, std::string_view action,
+                const std::string& plan_hash, const std::map<std::string, std::size_t>& counts,
+                const std::string& undo_path)
+{
+  if (!audit.enabled) {
+    return 0;
+  }
+  nlohmann::json counts_json = nlohmann::json::object();
+  for (const auto& [table, count] : counts) {
+    counts_json[table] = count;
+  }
+  session.run_file("sql/repair/audit_prepare.sql");
+  const auto rows = session.run_file("sql/repair/audit_insert.sql",
+                                     {os_user(), host_name(), std::string(tool_version()), std::string(action),
+                                      audit.arguments, plan_hash, audit.ticket, counts_json.dump(), undo_path});
+  return rows.values.empty() ? 0 : std::stol(rows.values[0][0].value_or("0"));
+}
+
+using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;
+
+std::set<FindingKey>
+finding_keys(const checks::CheckReport& report)
+{
+  std::set<FindingKey> keys;
+  for (const auto& finding : report.findings) {
+    if (checks::counts_as_inconsistency(finding.severity)) {
+      keys.emplace(finding.check, finding.job_id, finding.fragment_id, finding.object_id);
+    }
+  }
+  return keys;
+}
+
+// The repair must leave no finding about what it removed, and create none.
+void
+verify_after_repair(const checks::CheckReport& before, const checks::CheckReport& after, const std::vector<int>& removed)
+{
+  const std::set<int> gone(removed.begin(), removed.end());
+  const auto old_keys = finding_keys(before);
+  for (const auto& outcome : after.checks) {
+    if (outcome.status == checks::CheckStatus::failed) {
+      throw OperationalError(fmt::format("check {} could not run after the repair: {}", outcome.id, outcome.error),
+                             "Nothing was changed; fix what stops the check and run the repair again.");
+    }
+  }
+  for (const auto& finding : after.findings) {
+    if (!checks::counts_as_inconsistency(finding.severity)) {
+      continue;
+    }
+    const bool about_removed = (finding.job_id && gone.count(*finding.job_id) != 0)
+                               || (finding.object_id && gone.count(*finding.object_id) != 0);
+    const bool is_new = old_keys.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
+    if (about_removed || is_new) {
+      throw RefusedError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
+                                     finding.check, finding.message),
+                         "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
+    }
+  }
+}
+
+} // namespace
+
+DropOutcome
+apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, const ApplyOptions& options,
+           const std::optional<SavedPlan>& expected, const std::function<void(const DropPlan&)>& on_plan)
+{
+  for (int attempt = 1;; ++attempt) {
+    std::string written_undo;
+    try {
+      db::MetaStoreSession session(connection, db::SessionMode::repair);
+      prepare_repair_transaction(session, options.gates);
+      auto plan = plan_drop(session, request);
+      if (!plan.refusals.empty()) {
+        throw RefusedError(fmt::format("the plan cannot be applied: {}", plan.refusals.front()),
+                           plan.refusals.size() > 1
+                             ? fmt::format("There {} {} more; see them all with --dry-run.",
+                                           plan.refusals.size() == 2 ? "is" : "are", plan.refusals.size() - 1)
+                             : "See the plan with --dry-run.");
+      }
+      if (expected) {
+        if (expected->oids != plan.oids() || expected->rows_hash != plan.rows_hash) {
+          throw RefusedError("the plan is stale: the meta store changed since it was made",
+                             "Make and review a new plan (rwdoctor repair drop --dry-run), then apply that.");
+        }
+      }
+      if (on_plan) {
+        on_plan(plan);
+      }
+      const auto before = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+
+      fault_point("drop:before-undo-write");
+      const auto undo_text = make_undo_document(plan, utc_timestamp());
+      util::write_new_file_durably(options.undo_path, undo_text);
+      written_undo = options.undo_path;
+      fault_point("drop:after-undo-write");
+
+      for (const auto& [table, column] : plan.explicit_deletes) {
+        db::delete_where_in(session, table, column, plan.oids());
+      }
+      db::delete_objects(session, plan.oids());
+      fault_point("drop:after-delete");
+
+      const auto after = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+      verify_after_repair(before, after, plan.oids());
+      fault_point("drop:after-verify");
+
+      DropOutcome outcome;
+      outcome.audit_id = write_audit_row(session, options.audit, "drop", plan.rows_hash, plan.row_counts(), options.undo_path);
+      fault_point("drop:before-commit");
+      session.commit();
+      fault_point("drop:after-commit");
+      outcome.plan = std::move(plan);
+      outcome.undo_path = options.undo_path;
+      return outcome;
+    } catch (const pqxx::serialization_failure&) {
+      util::remove_file_quietly(written_undo);
+      if (attempt >= k_attempts) {
+        throw OperationalError(fmt::format("the repair hit {} serialization failures in a row and was rolled back",
+                                           attempt),
+                               "Another session keeps writing to the meta store; stop it and run the repair again.");
+      }
+    } catch (const OperationalError& error) {
+      // A commit whose outcome is unknown keeps its undo file; everything else rolled back.
+      if (std::string(error.what()).find("cannot tell whether") == std::string::npos) {
+        util::remove_file_quietly(written_undo);
+      }
+      throw;
+    } catch (...) {
+      util::remove_file_quietly(written_undo);
+      throw;
+    }
+  }
+}
+
+UndoOutcome
+apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const SafetyGates& gates,
+           const AuditOptions& audit, const std::string& undo_path)
+{
+  for (int attempt = 1;; ++attempt) {
+    try {
+      db::MetaStoreSession session(connection, db::SessionMode::repair);
+      prepare_repair_transaction(session, gates);
+      const auto facts = session.schema_facts();
+      for (const auto& table : undo.tables) {
+        for (const auto& column : table.columns) {
+          if (!facts.has(table.table + "." + column)) {
+            throw RefusedError(fmt::format("table {} of the meta store has no column {}, which the undo file has",
+                                           table.table, column),
+                               "The undo file belongs to another meta store or release; point -d at the right one.");
+          }
+        }
+      }
+      UndoOutcome outcome;
+      std::vector<std::string> tables;
+      std::map<std::string, std::size_t> counts;
+      fault_point("undo:before-insert");
+      for (const auto& table : undo.tables) {
+        db::insert_rows(session, table);
+        outcome.rows += table.rows.size();
+        counts[table.table] = table.rows.size();
+        tables.push_back(table.table);
+        fault_point("undo:after-table");
+      }
+      db::advance_sequences(session, tables);
+      outcome.audit_id = write_audit_row(session, audit, "undo", undo.plan_hash, counts, undo_path);
+      fault_point("undo:before-commit");
+      session.commit();
+      fault_point("undo:after-commit");
+      return outcome;
+    } catch (const pqxx::serialization_failure&) {
+      if (attempt >= k_attempts) {
+        throw OperationalError("the undo hit repeated serialization failures and was rolled back",
+                               "Another session keeps writing to the meta store; stop it and run the undo again.");
+      }
+    }
+  }
+}
+
+} // namespace rwdoctor::repair

@@ -1,0 +1,4 @@
+-- Other client sessions connected to this database (the meta node keeps a pool open).
+SELECT count(*) FROM pg_catalog.pg_stat_activity
+WHERE datname = pg_catalog.current_database() AND pid <> pg_catalog.pg_backend_pid()
+  AND backend_type = 'client backend';
