@@ -2,11 +2,14 @@
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <libpq-fe.h>
 #include <pqxx/pqxx>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -117,6 +120,56 @@ ScratchDatabase::ScratchDatabase(const std::string& generation) : m_name(unique_
   static std::mutex template_mutex;
   const std::lock_guard<std::mutex> lock(template_mutex);
   run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {}", m_name, template_for(generation)));
+}
+
+ScratchDatabase::ScratchDatabase(CopyTag, const std::string& source) : m_name(unique_name("db"))
+{
+  copy_database(source, m_name);
+}
+
+ScratchDatabase
+ScratchDatabase::copy_of(const ScratchDatabase& source)
+{
+  return ScratchDatabase(CopyTag{}, source.name());
+}
+
+void
+copy_database(const std::string& source, const std::string& target)
+{
+  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {}", target, source));
+}
+
+std::string
+dump_meta_tables(const std::string& dbname)
+{
+  // libpq directly: libpqxx 6.4 cannot stream COPY of a query.
+  std::unique_ptr<PGconn, decltype(&PQfinish)> connection(PQconnectdb(fmt::format("dbname={}", dbname).c_str()),
+                                                          &PQfinish);
+  REQUIRE(PQstatus(connection.get()) == CONNECTION_OK);
+  const auto query = [&](const std::string& sql) {
+    return std::unique_ptr<PGresult, decltype(&PQclear)>(PQexec(connection.get(), sql.c_str()), &PQclear);
+  };
+  const auto tables = query("SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                            "WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 1");
+  REQUIRE(PQresultStatus(tables.get()) == PGRES_TUPLES_OK);
+  std::string dump;
+  for (int row = 0; row < PQntuples(tables.get()); ++row) {
+    const std::string table = PQgetvalue(tables.get(), row, 0);
+    dump += fmt::format("== {}\n", table);
+    // Ordered by the row's text form: json columns have no ordering operator of their own.
+    const auto copy = query(fmt::format("COPY (SELECT * FROM public.\"{}\" t ORDER BY t::text) TO STDOUT", table));
+    REQUIRE(PQresultStatus(copy.get()) == PGRES_COPY_OUT);
+    char* buffer = nullptr;
+    int length = 0;
+    while ((length = PQgetCopyData(connection.get(), &buffer, 0)) > 0) {
+      dump.append(buffer, static_cast<std::size_t>(length));
+      PQfreemem(buffer);
+    }
+    REQUIRE(length == -1);
+    const auto done = std::unique_ptr<PGresult, decltype(&PQclear)>(PQgetResult(connection.get()), &PQclear);
+    REQUIRE(PQresultStatus(done.get()) == PGRES_COMMAND_OK);
+  }
+  return dump;
 }
 
 ScratchDatabase::~ScratchDatabase()

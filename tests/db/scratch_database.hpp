@@ -20,6 +20,13 @@ std::string read_source_file(const std::string& relative_path);
 // Runs `sql` (one or more statements) in database `dbname` as the test superuser.
 void execute(const std::string& dbname, const std::string& sql);
 
+// Every table of schema "public" of `dbname` as ordered `COPY ... TO STDOUT` text, table by
+// table: two dumps are equal exactly when the meta tables are byte-identical.
+std::string dump_meta_tables(const std::string& dbname);
+
+// A copy of database `source` (no other session may be connected to it).
+void copy_database(const std::string& source, const std::string& target);
+
 class ScratchDatabase
 {
 public:
@@ -31,10 +38,15 @@ public:
   ScratchDatabase(const ScratchDatabase&) = delete;
   ScratchDatabase& operator=(const ScratchDatabase&) = delete;
 
+  // A copy of another scratch database.
+  static ScratchDatabase copy_of(const ScratchDatabase& source);
+
   const std::string& name() const { return m_name; }
   void execute(const std::string& sql) const;
 
 private:
+  struct CopyTag {};
+  ScratchDatabase(CopyTag, const std::string& source);
   std::string m_name;
 };
 

@@ -1,6 +1,6 @@
 // `rwdoctor check` end to end through the command line front end, against real databases:
 // the seed incident, the JSON contract, selection flags, and bad input of every kind.
-#include "cli/cli.hpp"
+#include "cli_runner.hpp"
 #include "scratch_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -12,39 +12,11 @@
 #include <sstream>
 
 using namespace rwdoctor;
+using test::contains;
+using test::run_cli;
+using test::CliResult;
 
 namespace {
-
-struct CliResult
-{
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-CliResult
-run_cli(std::vector<std::string> args)
-{
-  args.insert(args.begin(), "rwdoctor");
-  std::vector<const char*> argv;
-  for (const auto& arg : args) {
-    argv.push_back(arg.c_str());
-  }
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  CliResult result;
-  result.code = cli::run(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  result.out = out.str();
-  result.err = err.str();
-  return result;
-}
-
-bool
-contains(const std::string& text, const std::string& part)
-{
-  return text.find(part) != std::string::npos;
-}
 
 // A one-line error and one HINT line, nothing else on stderr.
 void

@@ -1,0 +1,387 @@
+// `rwdoctor repair drop`, `apply` and `undo` against real meta stores of every generation:
+// what is removed, what refuses, the undo round trip, saved plans and sealed files.
+#include "check_helpers.hpp"
+#include "cli_runner.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include <cstdlib>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace rwdoctor;
+using test::contains;
+using test::run_cli;
+
+namespace {
+
+// A private directory for undo and plan files, removed at the end of the test.
+class TempDir
+{
+public:
+  TempDir()
+  {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern = fmt::format("{}/rwdt-repair-XXXXXX", base != nullptr ? base : "/tmp");
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~TempDir() { std::system(fmt::format("rm -rf '{}'", m_path).c_str()); }
+  std::string file(const std::string& name) const { return m_path + "/" + name; }
+
+private:
+  std::string m_path;
+};
+
+int
+count(const std::string& dbname, const std::string& sql)
+{
+  pqxx::connection connection(fmt::format("dbname={}", dbname));
+  pqxx::nontransaction tx(connection);
+  return tx.exec1(sql)[0].as<int>();
+}
+
+std::string
+read(const std::string& path)
+{
+  std::ifstream file(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+void
+write(const std::string& path, const std::string& contents)
+{
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
+}
+
+// Drops `args` (with --yes) and expects success, a clean check, and an undo that restores
+// the database byte for byte.
+void
+drop_verify_and_undo(const test::ScratchDatabase& database, std::vector<std::string> args)
+{
+  const TempDir dir;
+  const auto before = test::dump_meta_tables(database.name());
+  const auto undo = dir.file("undo.json");
+  args.insert(args.begin(), {"repair", "drop", "-d", database.name()});
+  args.insert(args.end(), {"--yes", "--undo-file", undo});
+  const auto dropped = run_cli(args);
+  INFO(dropped.out << dropped.err);
+  REQUIRE(dropped.code == 1);
+  CHECK(contains(dropped.out, "undo file: " + undo));
+
+  const auto report = test::check_database(database.name());
+  INFO(test::describe(report));
+  CHECK(checks::verdict(report) == ExitCode::clean);
+
+  struct stat info {};
+  REQUIRE(stat(undo.c_str(), &info) == 0);
+  CHECK((info.st_mode & 0777) == 0600);
+
+  const auto undone = run_cli({"undo", undo, "-d", database.name(), "--yes"});
+  INFO(undone.out << undone.err);
+  REQUIRE(undone.code == 0);
+  // The audit rows live in their own schema; the meta tables are back byte for byte.
+  CHECK(test::dump_meta_tables(database.name()) == before);
+}
+
+} // namespace
+
+TEST_CASE("the seed job is dropped completely and undo restores it byte for byte", "[db][repair]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION("a leaf materialized view without fragments on " << generation)
+    {
+      const test::ScratchDatabase database(generation);
+      database.execute("DELETE FROM fragment WHERE job_id = 24");
+      drop_verify_and_undo(database, {"--job", "24"});
+    }
+    DYNAMIC_SECTION("mv_orders and its dependents with --cascade on " << generation)
+    {
+      const test::ScratchDatabase database(generation);
+      database.execute("DELETE FROM fragment WHERE job_id = 16");
+      drop_verify_and_undo(database, {"--job", "16", "--cascade"});
+      CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 17, 18, 24, 33)") == 5);
+    }
+  }
+}
+
+TEST_CASE("a job with internal tables and a connector source leaves no orphan object", "[db][repair]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase database(generation);
+      // Its fragments gone but its table rows kept (the DML fragment key forbids a plain delete).
+      database.execute("SET session_replication_role = replica; DELETE FROM fragment WHERE job_id = 19; "
+                       "SET session_replication_role = origin;");
+      const TempDir dir;
+      const auto result = run_cli({"repair", "drop", "-d", database.name(), "--job", "19", "--cascade", "--yes",
+                                   "--undo-file", dir.file("undo.json")});
+      INFO(result.out << result.err);
+      REQUIRE(result.code == 1);
+      CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (19, 20, 21, 22, 23)") == 0);
+      const auto report = test::check_database(database.name());
+      INFO(test::describe(report));
+      CHECK(checks::verdict(report) == ExitCode::clean);
+    }
+  }
+}
+
+TEST_CASE("dependents refuse without --cascade and go with it", "[db][repair]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  database.execute("DELETE FROM fragment WHERE job_id = 16");
+  const auto before = test::dump_meta_tables(database.name());
+  const TempDir dir;
+  const auto refused = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--yes", "--undo-file",
+                                dir.file("undo.json")});
+  CHECK(refused.code == 32);
+  CHECK(contains(refused.err, "objects depend on the jobs to drop"));
+  CHECK(contains(refused.err, "--cascade"));
+  CHECK(test::dump_meta_tables(database.name()) == before);
+  CHECK(access(dir.file("undo.json").c_str(), F_OK) != 0);
+
+  const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--dry-run"});
+  CHECK(dry.code == 32);
+  CHECK(contains(dry.out, "TABLE 24 (dev.public.\"Top Customers\")"));
+  CHECK(contains(dry.out, "SINK 31 (dev.\"Sales \"\"Ops\"\"\".orders_to_archive)"));
+
+  const auto cascaded = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--yes",
+                                 "--undo-file", dir.file("undo2.json")});
+  INFO(cascaded.out << cascaded.err);
+  CHECK(cascaded.code == 1);
+  CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 24, 26, 28, 29, 31, 33)") == 0);
+  // the sink into table 30 went, the table itself stays
+  CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid = 30") == 1);
+}
+
+TEST_CASE("plans that must not run are refused and change nothing", "[db][repair]")
+{
+  const test::ScratchDatabase database("head");
+  const TempDir dir;
+  const auto refused = [&](std::vector<std::string> args, const std::string& reason) {
+    const auto before = test::dump_meta_tables(database.name());
+    args.insert(args.begin(), {"repair", "drop", "-d", database.name()});
+    args.insert(args.end(), {"--yes", "--undo-file", dir.file("never.json")});
+    const auto result = run_cli(args);
+    INFO(result.out << result.err);
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, reason));
+    CHECK(contains(result.err, "HINT: "));
+    CHECK(test::dump_meta_tables(database.name()) == before);
+    CHECK(access(dir.file("never.json").c_str(), F_OK) != 0);
+  };
+  SECTION("a healthy job")
+  {
+    refused({"--job", "24"}, "job 24 has no finding that drop-job repairs");
+  }
+  SECTION("a job that does not exist")
+  {
+    refused({"--job", "999999"}, "job 999999 has no finding");
+  }
+  SECTION("a set spanning databases")
+  {
+    database.execute("DELETE FROM fragment WHERE job_id = 16; INSERT INTO object_dependency (oid, used_by) VALUES (16, 39);");
+    refused({"--job", "16", "--cascade"}, "span several databases");
+  }
+  SECTION("more objects than --max-objects")
+  {
+    database.execute("DELETE FROM fragment WHERE job_id = 16");
+    refused({"--job", "16", "--cascade", "--max-objects", "3"}, "more than --max-objects 3");
+  }
+  SECTION("a delete that would cascade into a healthy job")
+  {
+    // job 24 lost its table row (drop-job applies), and the state table 40 of job 39 points
+    // at fragment 8 of job 24 by mistake: deleting 24 would cascade into job 39
+    database.execute("SET session_replication_role = replica; DELETE FROM \"table\" WHERE table_id = 24; "
+                     "SET session_replication_role = origin; UPDATE \"table\" SET fragment_id = 8 WHERE table_id = 40;");
+    refused({"--job", "24"}, "the delete would reach beyond the plan");
+  }
+}
+
+TEST_CASE("dry runs change nothing and show everything", "[db][repair]")
+{
+  const test::ScratchDatabase database("v2_8");
+  database.execute("DELETE FROM fragment WHERE job_id = 16");
+  const auto before = test::dump_meta_tables(database.name());
+  const auto text = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run"});
+  INFO(text.out << text.err);
+  CHECK(text.code == 4);
+  CHECK(contains(text.out, "DELETE FROM pending_sink_state WHERE sink_id IN ("));
+  CHECK(contains(text.out, "DELETE FROM object WHERE oid IN (16, 17, 18, 24"));
+  CHECK(contains(text.out, "rows that will disappear"));
+  CHECK(contains(text.out, "not cleaned by SQL"));
+  CHECK(contains(text.out, "orphan object left by 16"));
+  const auto json = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run",
+                             "--format", "json"});
+  CHECK(json.code == 4);
+  const auto plan = nlohmann::json::parse(json.out);
+  CHECK(plan["format"] == "rwdoctor-plan");
+  CHECK(plan["action"] == "drop");
+  CHECK(plan["refusals"].empty());
+  CHECK(plan["row_counts"]["object"] == 16);
+  CHECK(plan["row_counts"]["pending_sink_state"] == 2);
+  CHECK(plan["preconditions"][0]["check"] == "job-without-fragments");
+  CHECK(test::dump_meta_tables(database.name()) == before);
+}
+
+TEST_CASE("saved plans apply once and go stale when the store moves", "[db][repair]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  database.execute("DELETE FROM fragment WHERE job_id = 24");
+  const TempDir dir;
+  const auto plan_path = dir.file("plan.json");
+  const auto planned = run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--dry-run", "--plan-out", plan_path});
+  REQUIRE(planned.code == 4);
+  struct stat info {};
+  REQUIRE(stat(plan_path.c_str(), &info) == 0);
+
+  SECTION("a fresh plan applies")
+  {
+    const auto applied = run_cli({"apply", plan_path, "--yes", "-d", database.name(), "--undo-file", dir.file("u.json")});
+    INFO(applied.out << applied.err);
+    CHECK(applied.code == 1);
+    CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid = 24") == 0);
+  }
+  SECTION("a stale plan is refused")
+  {
+    database.execute("UPDATE streaming_job SET timezone = 'Europe/Berlin' WHERE job_id = 24");
+    const auto before = test::dump_meta_tables(database.name());
+    const auto applied = run_cli({"apply", plan_path, "--yes", "-d", database.name(), "--undo-file", dir.file("u.json")});
+    CHECK(applied.code == 32);
+    CHECK(contains(applied.err, "the plan is stale"));
+    CHECK(test::dump_meta_tables(database.name()) == before);
+  }
+  SECTION("a tampered plan is refused")
+  {
+    auto text = read(plan_path);
+    text.replace(text.find("\"cascade\": false"), 16, "\"cascade\": true ");
+    write(plan_path, text);
+    const auto applied = run_cli({"apply", plan_path, "--yes", "-d", database.name()});
+    CHECK(applied.code == 32);
+    CHECK(contains(applied.err, "does not match its checksum"));
+  }
+  SECTION("apply without --yes off a terminal is a usage error")
+  {
+    CHECK(run_cli({"apply", plan_path, "-d", database.name()}).code == 16);
+  }
+}
+
+TEST_CASE("undo files are sealed: tampered, truncated, foreign and reused ones are refused", "[db][repair]")
+{
+  const test::ScratchDatabase database("head");
+  database.execute("DELETE FROM fragment WHERE job_id = 24");
+  const TempDir dir;
+  const auto undo = dir.file("undo.json");
+  REQUIRE(run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file", undo}).code == 1);
+  const auto after_drop = test::dump_meta_tables(database.name());
+  const auto original = read(undo);
+  const auto refused = [&](const std::string& contents, const std::string& reason) {
+    const auto path = dir.file("bad.json");
+    write(path, contents);
+    const auto result = run_cli({"undo", path, "--yes", "-d", database.name()});
+    INFO(result.err);
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, reason));
+    CHECK(test::dump_meta_tables(database.name()) == after_drop);
+  };
+  auto tampered = original;
+  tampered.replace(tampered.find("\"24\""), 4, "\"25\"");
+  refused(tampered, "does not match its checksum");
+  refused(original.substr(0, original.size() / 2), "not a complete JSON document");
+  refused("{\"format\": \"something-else\"}", "is not an rwdoctor undo file");
+  auto versioned = original;
+  versioned.replace(versioned.find("\"format_version\": 1"), 19, "\"format_version\": 9");
+  refused(versioned, "format_version 9");
+
+  REQUIRE(run_cli({"undo", undo, "--yes", "-d", database.name()}).code == 0);
+  const auto restored = test::dump_meta_tables(database.name());
+  const auto again = run_cli({"undo", undo, "--yes", "-d", database.name()});
+  CHECK(again.code == 32);
+  CHECK(contains(again.err, "already exist"));
+  CHECK(test::dump_meta_tables(database.name()) == restored);
+}
+
+TEST_CASE("the undo file must be written before anything changes", "[db][repair]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  database.execute("DELETE FROM fragment WHERE job_id = 24");
+  const auto before = test::dump_meta_tables(database.name());
+  const TempDir dir;
+  write(dir.file("a-file"), "x");
+  SECTION("a path below a regular file")
+  {
+    const auto result = run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file",
+                                 dir.file("a-file/undo.json")});
+    CHECK(result.code == 8);
+    CHECK(contains(result.err, "cannot"));
+    CHECK(contains(result.err, "HINT: "));
+  }
+  SECTION("an existing undo file is never overwritten")
+  {
+    const auto result =
+      run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file", dir.file("a-file")});
+    CHECK(result.code == 8);
+    CHECK(contains(result.err, "File exists"));
+    CHECK(read(dir.file("a-file")) == "x");
+  }
+  CHECK(test::dump_meta_tables(database.name()) == before);
+}
+
+TEST_CASE("the audit row records the repair without secrets", "[db][repair]")
+{
+  const test::ScratchDatabase database("v2_4");
+  database.execute("DELETE FROM fragment WHERE job_id = 24");
+  const TempDir dir;
+  const auto uri = fmt::format("postgresql://postgres:audit-s3cret@/{}?host={}", database.name(),
+                               std::getenv("PGHOST") != nullptr ? std::getenv("PGHOST") : "");
+  const auto result = run_cli({"repair", "drop", "-d", uri, "--job", "24", "--yes", "--ticket", "INC-4711",
+                               "--undo-file", dir.file("undo.json")});
+  INFO(result.out << result.err);
+  REQUIRE(result.code == 1);
+  CHECK_FALSE(contains(result.out + result.err, "audit-s3cret"));
+  pqxx::connection connection(fmt::format("dbname={}", database.name()));
+  pqxx::nontransaction tx(connection);
+  const auto row = tx.exec1("SELECT action, ticket, arguments, undo_file, row_counts::text, plan_hash FROM rwdoctor.repair_log");
+  CHECK(std::string(row[0].c_str()) == "drop");
+  CHECK(std::string(row[1].c_str()) == "INC-4711");
+  CHECK_FALSE(contains(row[2].c_str(), "audit-s3cret"));
+  CHECK(contains(row[2].c_str(), "--job 24"));
+  CHECK(std::string(row[3].c_str()) == dir.file("undo.json"));
+  CHECK(contains(row[4].c_str(), "\"object\": 2"));
+  CHECK(contains(row[5].c_str(), "sha256:"));
+  CHECK_FALSE(contains(read(dir.file("undo.json")), "audit-s3cret"));
+
+  const test::ScratchDatabase other("v2_4");
+  other.execute("DELETE FROM fragment WHERE job_id = 24");
+  REQUIRE(run_cli({"repair", "drop", "-d", other.name(), "--job", "24", "--yes", "--no-audit-table", "--undo-file",
+                   dir.file("undo2.json")})
+            .code == 1);
+  CHECK(count(other.name(), "SELECT count(*) FROM pg_namespace WHERE nspname = 'rwdoctor'") == 0);
+}
+
+TEST_CASE("repair usage errors", "[cli][repair][bad-input]")
+{
+  const auto usage = [](std::vector<std::string> args, const std::string& part) {
+    const auto result = run_cli(std::move(args));
+    INFO(result.err);
+    CHECK(result.code == 16);
+    CHECK(contains(result.err, part));
+    CHECK(contains(result.err, "HINT: "));
+  };
+  usage({"repair"}, "repair needs an action");
+  usage({"repair", "restore-everything"}, "unknown repair action");
+  usage({"repair", "drop", "--job", "24"}, "needs --dry-run or --yes");
+  usage({"repair", "drop", "--job", "24", "--dry-run", "--yes"}, "exclude each other");
+  usage({"repair", "drop", "--yes"}, "needs --job ID");
+  usage({"repair", "drop", "--job", "x1", "--yes"}, "--job takes a job id");
+  usage({"repair", "drop", "--job", "24", "--yes", "--max-objects", "0"}, "--max-objects takes a positive number");
+  usage({"apply"}, "apply needs the plan file");
+  usage({"undo"}, "undo needs the undo file");
+  CHECK(run_cli({"repair", "drop", "--help"}).code == 0);
+}
