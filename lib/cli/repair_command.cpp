@@ -9,6 +9,7 @@
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
 #include "repair/repair_executor.hpp"
+#include "repair/restore_plan.hpp"
 #include "repair/sealed_document.hpp"
 #include "repair/undo_file.hpp"
 #include "util/durable_file.hpp"
@@ -17,6 +18,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -107,16 +109,32 @@ as_expected(const repair::DropPlan& plan)
   return saved;
 }
 
-// Jobs whose findings offer drop-job, most severe first.
+// The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
+// string or URI stands on its own (with libpq's defaults).
+db::ConnectionOptions
+backup_connection(const po::variables_map& values, const db::ConnectionOptions& live)
+{
+  auto backup = live;
+  backup.dbname = values["from"].as<std::string>();
+  backup.schema = text_option(values, "from-schema");
+  const bool standalone = backup.dbname.find('=') != std::string::npos || backup.dbname.rfind("postgres", 0) == 0;
+  if (standalone) {
+    backup.host.clear();
+    backup.port.clear();
+    backup.user.clear();
+  }
+  return backup;
+}
+
+// Jobs whose findings offer `repair`, most severe first.
 std::vector<std::pair<int, std::vector<checks::Finding>>>
-drop_candidates(const db::ConnectionOptions& connection)
+repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair)
 {
   db::MetaStoreSession session(connection);
   const auto report = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
   std::vector<std::pair<int, std::vector<checks::Finding>>> candidates;
   for (const auto& finding : report.findings) {
-    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::drop_job)
-                        != finding.repairs.end();
+    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
     if (!offers || !finding.job_id) {
       continue;
     }
@@ -131,19 +149,22 @@ drop_candidates(const db::ConnectionOptions& connection)
   return candidates;
 }
 
-// Walks the candidates: drop / skip / show SQL / quit. Returns the chosen job ids.
+// Walks the candidates of `repair`: act / skip / show SQL / quit. `plan_text` renders the
+// plan of one job. Returns the chosen job ids.
 std::vector<int>
-choose_jobs(const db::ConnectionOptions& connection, const repair::DropRequest& base, std::istream& in, std::ostream& out)
+choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
+            const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out)
 {
   std::vector<int> chosen;
-  for (const auto& [job, findings] : drop_candidates(connection)) {
+  for (const auto& [job, findings] : repair_candidates(connection, repair)) {
     fmt::print(out, "\njob {} {}\n", job, findings.front().name.value_or("(name unknown)"));
     for (const auto& finding : findings) {
       fmt::print(out, "  [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
     }
     for (;;) {
-      const auto answer = ask(in, out, "drop this job? [d]rop, [s]kip, show S[Q]L, [q]uit (default: skip): ");
-      if (answer == "d" || answer == "drop") {
+      const auto answer = ask(in, out, fmt::format("{} this job? [{}]{}, [s]kip, show S[Q]L, [q]uit (default: skip): ", verb,
+                                                   verb.substr(0, 1), verb.substr(1)));
+      if (answer == verb.substr(0, 1) || answer == verb) {
         chosen.push_back(job);
         break;
       }
@@ -154,12 +175,10 @@ choose_jobs(const db::ConnectionOptions& connection, const repair::DropRequest& 
         return chosen;
       }
       if (answer == "sql" || answer == "show") {
-        auto request = base;
-        request.jobs = {job};
-        out << repair::render_plan_text(dry_run_plan(connection, request));
+        out << plan_text(job);
         continue;
       }
-      fmt::print(out, "please answer d, s, sql or q\n");
+      fmt::print(out, "please answer {}, s, sql or q\n", verb.substr(0, 1));
     }
   }
   return chosen;
@@ -167,12 +186,17 @@ choose_jobs(const db::ConnectionOptions& connection, const repair::DropRequest& 
 
 } // namespace
 
+int run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
+
 int
 run_repair_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
+  if (!args.empty() && args.front() == "restore") {
+    return run_restore_command(std::vector<std::string>(args.begin() + 1, args.end()), in, out, err);
+  }
   if (args.empty() || (args.front() != "drop" && args.front() != "--help")) {
     throw UsageError(args.empty() ? "repair needs an action" : fmt::format("unknown repair action '{}'", args.front()),
-                     "Use 'rwdoctor repair drop --job ID ...' (see 'rwdoctor repair drop --help').");
+                     "Use 'rwdoctor repair drop --job ID ...' or 'rwdoctor repair restore --job ID --from CONNINFO ...'.");
   }
   const std::vector<std::string> rest(args.begin() + (args.front() == "drop" ? 1 : 0), args.end());
   po::options_description options("rwdoctor repair drop options");
@@ -212,7 +236,14 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       throw UsageError("repair drop needs --job ID when it cannot ask on a terminal",
                        "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
     }
-    request.jobs = choose_jobs(connection, request, in, out);
+    request.jobs = choose_jobs(
+      connection, checks::Repair::drop_job, "drop",
+      [&](int job) {
+        auto single = request;
+        single.jobs = {job};
+        return repair::render_plan_text(dry_run_plan(connection, single));
+      },
+      in, out);
     if (request.jobs.empty()) {
       fmt::print(out, "nothing chosen; nothing was changed\n");
       return to_int(ExitCode::inconsistent);
@@ -257,11 +288,133 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
 }
 
 int
+run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
+{
+  po::options_description options("rwdoctor repair restore options");
+  add_repair_options(options);
+  options.add_options()
+    ("job", po::value<std::vector<std::string>>()->composing(), "job whose fragments to restore (repeatable)")
+    ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
+    ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
+    ("dry-run", "show the plan, change nothing")
+    ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'");
+  const auto values = parse_options(args, options, "repair restore");
+  if (values.count("help") != 0) {
+    std::ostringstream text;
+    text << "Usage: rwdoctor repair restore --job ID [--job ID]... --from CONNINFO (--dry-run | --yes) [options]\n\n"
+         << options
+         << "\nExit codes: 1 restored, 4 findings remain (dry run or skipped), 8 operational error (rolled back), "
+            "16 usage error, 32 refused or cancelled.\n";
+    out << text.str();
+    return to_int(ExitCode::clean);
+  }
+  if (values.count("from") == 0) {
+    throw UsageError("repair restore needs --from with the backup meta store",
+                     "Restore a pg_dump or a PITR clone into a scratch database and pass it with --from.");
+  }
+  const auto format = format_from(values);
+  const auto connection = connection_from(values);
+  const auto backup = backup_connection(values, connection);
+  const bool dry_run = values.count("dry-run") != 0;
+  const bool yes = values.count("yes") != 0;
+  if (dry_run && yes) {
+    throw UsageError("--dry-run and --yes exclude each other", k_yes_or_dry_run);
+  }
+  repair::RestoreRequest request;
+  request.jobs = job_ids_option(values);
+  auto apply = apply_options_from(values, args, connection, "restore");
+  apply.audit.arguments = redacted_command_line(args, connection);
+  const bool terminal = interactive_terminal();
+  const auto plan_now = [&](const repair::RestoreRequest& wanted) {
+    db::MetaStoreSession live(connection);
+    db::MetaStoreSession source(backup);
+    return repair::plan_restore(live, source, db::describe_target(backup), wanted);
+  };
+  const auto show = [&](const repair::RestorePlan& plan, Format as) {
+    if (as == Format::json) {
+      out << repair::restore_plan_json(plan).dump(2) << "\n";
+    } else {
+      out << repair::render_restore_plan_text(plan);
+    }
+  };
+
+  if (request.jobs.empty()) {
+    if (!terminal || dry_run || yes) {
+      throw UsageError("repair restore needs --job ID when it cannot ask on a terminal",
+                       "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
+    }
+    request.jobs = choose_jobs(
+      connection, checks::Repair::restore_fragments, "restore",
+      [&](int job) { return repair::render_restore_plan_text(plan_now(repair::RestoreRequest{{job}})); }, in, out);
+    if (request.jobs.empty()) {
+      fmt::print(out, "nothing chosen; nothing was changed\n");
+      return to_int(ExitCode::inconsistent);
+    }
+  } else if (!dry_run && !yes && !terminal) {
+    throw UsageError("repair restore needs --dry-run or --yes when it is not run on a terminal", k_yes_or_dry_run);
+  }
+
+  if (dry_run) {
+    const auto plan = plan_now(request);
+    show(plan, format);
+    if (values.count("plan-out") != 0) {
+      const auto path = values["plan-out"].as<std::string>();
+      util::write_new_file_durably(path, repair::seal(repair::restore_plan_json(plan)));
+      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {} --from BACKUP --yes\n", path, path);
+    }
+    return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
+  }
+  std::optional<std::string> expected;
+  if (!yes) {
+    const auto plan = plan_now(request);
+    show(plan, Format::text);
+    if (!plan.refusals.empty()) {
+      return to_int(ExitCode::refused);
+    }
+    if (ask(in, out, "\napply this plan? [y/N] ") != "y") {
+      fmt::print(out, "not applied; nothing was changed\n");
+      return to_int(ExitCode::refused);
+    }
+    expected = plan.rows_hash;
+  }
+  const auto outcome = repair::apply_restore(connection, backup, request, apply, expected, [&](const repair::RestorePlan& plan) {
+    if (values.count("plan-out") != 0) {
+      util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::restore_plan_json(plan)));
+    }
+    if (yes && format == Format::text) {
+      show(plan, Format::text);
+    }
+  });
+  if (format == Format::json) {
+    auto document = repair::restore_plan_json(outcome.plan);
+    document["applied"] = true;
+    document["undo_file"] = outcome.undo_path;
+    document["audit_id"] = outcome.audit_id == 0 ? repair::Json(nullptr) : repair::Json(outcome.audit_id);
+    out << document.dump(2) << "\n";
+  } else {
+    std::size_t rows = 0;
+    for (const auto& [table, count] : outcome.plan.row_counts()) {
+      rows += count;
+    }
+    fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
+               rows, outcome.plan.updates.size());
+    fmt::print(out, "undo file: {}\n  to take the restore back: rwdoctor undo {} --yes\n", outcome.undo_path,
+               outcome.undo_path);
+    if (outcome.audit_id != 0) {
+      fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
+    }
+  }
+  return to_int(ExitCode::repaired);
+}
+
+int
 run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& /*err*/)
 {
   po::options_description options("rwdoctor apply options");
   add_repair_options(options);
-  options.add_options()("plan", po::value<std::string>(), "plan file written by --plan-out");
+  options.add_options()("plan", po::value<std::string>(), "plan file written by --plan-out")(
+    "from", po::value<std::string>(), "the backup meta store, for a restore plan")(
+    "from-schema", po::value<std::string>(), "schema of the meta store in the backup");
   po::positional_options_description positional;
   positional.add("plan", 1);
   const auto values = parse_options(args, options, "apply", &positional);
@@ -278,7 +431,11 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   const auto saved = repair::read_saved_plan(util::read_whole_file(path), path);
   const auto format = format_from(values);
   const auto connection = connection_from(values);
-  auto apply = apply_options_from(values, args, connection, "drop");
+  auto apply = apply_options_from(values, args, connection, saved.action);
+  if (saved.action == "restore" && values.count("from") == 0) {
+    throw UsageError("applying a restore plan needs --from with the backup meta store",
+                     "Pass the same backup the plan was made from; its connection string is never stored in the plan.");
+  }
   if (values.count("yes") == 0) {
     if (!interactive_terminal()) {
       throw UsageError("apply needs --yes when it is not run on a terminal", "Pass --yes to apply the plan.");
@@ -289,6 +446,17 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
     }
+  }
+  if (saved.action == "restore") {
+    const auto backup = backup_connection(values, connection);
+    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs}, apply,
+                                               saved.rows_hash, [&](const repair::RestorePlan& plan) {
+                                                 if (format == Format::text) {
+                                                   out << repair::render_restore_plan_text(plan);
+                                                 }
+                                               });
+    fmt::print(out, "\nrestored; undo file: {}\n", outcome.undo_path);
+    return to_int(ExitCode::repaired);
   }
   const auto outcome = repair::apply_drop(connection, saved.request, apply, saved, [&](const repair::DropPlan& plan) {
     if (plan.database != saved.database || plan.schema != saved.schema) {
@@ -329,8 +497,18 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   for (const auto& table : undo.tables) {
     rows += table.rows.size();
   }
-  fmt::print(out, "undo {}: put back {} row(s) of {} object(s) ({}) removed from database \"{}\"\n", path, rows,
-             undo.oids.size(), fmt::join(undo.oids, ", "), undo.database);
+  std::size_t inserted = 0;
+  for (const auto& table : undo.inserted) {
+    inserted += table.keys.size();
+  }
+  if (undo.action == "restore") {
+    fmt::print(out, "undo {}: delete the {} row(s) a restore of job(s) {} inserted into database \"{}\" and set {} "
+                    "column value(s) back\n",
+               path, inserted, fmt::join(undo.oids, ", "), undo.database, undo.updated.size());
+  } else {
+    fmt::print(out, "undo {}: put back {} row(s) of {} object(s) ({}) removed from database \"{}\"\n", path, rows,
+               undo.oids.size(), fmt::join(undo.oids, ", "), undo.database);
+  }
   if (values.count("yes") == 0) {
     if (!interactive_terminal()) {
       throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to put the rows back.");
@@ -341,7 +519,8 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     }
   }
   const auto outcome = repair::apply_undo(connection, undo, apply.gates, apply.audit, path);
-  fmt::print(out, "put back {} row(s); the meta store is as it was before the repair\n", outcome.rows);
+  fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
+             undo.action == "restore" ? "deleted" : "put back", outcome.rows);
   return to_int(ExitCode::clean);
 }
 

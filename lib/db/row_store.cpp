@@ -251,6 +251,114 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
   return result;
 }
 
+CapturedTable
+select_rows(MetaStoreSession& session, const std::string& table, const std::string& column, const std::vector<int>& ids)
+{
+  auto& tx = session.transaction();
+  const auto columns = table_columns(session);
+  const auto found = columns.find(table);
+  if (found == columns.end()) {
+    throw OperationalError(fmt::format("table {} is not in schema \"{}\"", table, session.schema()));
+  }
+  CapturedTable captured;
+  captured.table = table;
+  captured.columns = found->second.first;
+  captured.types = found->second.second;
+  try {
+    pqxx::subtransaction savepoint(tx, "rwdoctor_select_rows");
+    const auto result = savepoint.exec_params(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])",
+                                                          select_list(tx, "x", captured.columns), tx.quote_name(table),
+                                                          tx.quote_name(column)),
+                                              int_array(ids));
+    for (const auto& row : result) {
+      auto& values = captured.rows.emplace_back();
+      for (pqxx::row::size_type i = 1; i < row.size(); ++i) { // column 0 is the ctid
+        values.push_back(row[i].is_null() ? std::nullopt : std::optional<std::string>(row[i].c_str()));
+      }
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot read {}", table));
+  }
+  std::sort(captured.rows.begin(), captured.rows.end());
+  return captured;
+}
+
+std::map<std::string, std::vector<std::string>>
+primary_keys(MetaStoreSession& session)
+{
+  std::map<std::string, std::vector<std::string>> keys;
+  for (const auto& row : session.run_file("sql/repair/primary_keys.sql", {session.schema()}).values) {
+    keys[row[0].value_or("")].push_back(row[1].value_or(""));
+  }
+  return keys;
+}
+
+std::vector<std::string>
+insert_order_of(MetaStoreSession& session, const std::vector<std::string>& tables)
+{
+  return insert_order(std::set<std::string>(tables.begin(), tables.end()), foreign_keys(session));
+}
+
+namespace {
+
+std::string
+key_condition(pqxx::dbtransaction& tx, const std::vector<std::string>& key_columns,
+              const std::vector<std::string>& key_types, int first_parameter)
+{
+  std::string condition;
+  for (std::size_t i = 0; i < key_columns.size(); ++i) {
+    condition += fmt::format("{}{} = ${}::{}", i == 0 ? "" : " AND ", tx.quote_name(key_columns[i]),
+                             first_parameter + static_cast<int>(i), key_types[i]);
+  }
+  return condition;
+}
+
+std::vector<const char*>
+parameter_pointers(const std::vector<std::optional<std::string>>& values)
+{
+  std::vector<const char*> pointers;
+  for (const auto& value : values) {
+    pointers.push_back(value ? value->c_str() : nullptr);
+  }
+  return pointers;
+}
+
+} // namespace
+
+void
+delete_rows_by_key(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& key_columns,
+                   const std::vector<std::string>& key_types,
+                   const std::vector<std::vector<std::optional<std::string>>>& keys)
+{
+  auto& tx = session.transaction();
+  const auto sql = fmt::format("DELETE FROM {} WHERE {}", tx.quote_name(table), key_condition(tx, key_columns, key_types, 1));
+  try {
+    for (const auto& key : keys) {
+      tx.exec_params(sql, pqxx::prepare::make_dynamic_params(parameter_pointers(key)));
+    }
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot delete from {}", table));
+  }
+}
+
+void
+update_column(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& key_columns,
+              const std::vector<std::string>& key_types, const std::vector<std::optional<std::string>>& key,
+              const std::string& column, const std::string& type, const std::optional<std::string>& value)
+{
+  auto& tx = session.transaction();
+  const auto sql = fmt::format("UPDATE {} SET {} = $1::{} WHERE {}", tx.quote_name(table), tx.quote_name(column), type,
+                               key_condition(tx, key_columns, key_types, 2));
+  std::vector<std::optional<std::string>> values{value};
+  values.insert(values.end(), key.begin(), key.end());
+  try {
+    tx.exec_params(sql, pqxx::prepare::make_dynamic_params(parameter_pointers(values)));
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot update {}.{}", table, column));
+  }
+}
+
 long
 delete_objects(MetaStoreSession& session, const std::vector<int>& oids)
 {

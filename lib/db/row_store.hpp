@@ -6,6 +6,7 @@
 
 #include "db/meta_store_session.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,27 @@ struct CapturedTable
 std::vector<CapturedTable>
 capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
                 const std::vector<std::pair<std::string, std::string>>& explicit_deletes);
+
+// The rows of `table` whose `column` holds one of `ids`, in the same text form as
+// capture_removal (used to read a backup and the matching live rows).
+CapturedTable select_rows(MetaStoreSession& session, const std::string& table, const std::string& column,
+                          const std::vector<int>& ids);
+
+// The primary-key columns of every table of the store's schema.
+std::map<std::string, std::vector<std::string>> primary_keys(MetaStoreSession& session);
+
+// `tables` ordered parents first by the store's foreign keys.
+std::vector<std::string> insert_order_of(MetaStoreSession& session, const std::vector<std::string>& tables);
+
+// DELETE FROM `table` WHERE (`key_columns`) = (key) for each key (text values).
+void delete_rows_by_key(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& key_columns,
+                        const std::vector<std::string>& key_types,
+                        const std::vector<std::vector<std::optional<std::string>>>& keys);
+
+// UPDATE `table` SET `column` = value::type WHERE (`key_columns`) = (key).
+void update_column(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& key_columns,
+                   const std::vector<std::string>& key_types, const std::vector<std::optional<std::string>>& key,
+                   const std::string& column, const std::string& type, const std::optional<std::string>& value);
 
 // DELETE FROM object WHERE oid = ANY(oids); returns the number of object rows deleted.
 long delete_objects(MetaStoreSession& session, const std::vector<int>& oids);

@@ -4,6 +4,7 @@
 #include "core/version.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace rwdoctor::repair {
 
@@ -126,15 +127,117 @@ render_plan_text(const DropPlan& plan)
   return out;
 }
 
+Json
+restore_plan_json(const RestorePlan& plan)
+{
+  Json counts = Json::object();
+  for (const auto& [table, count] : plan.row_counts()) {
+    counts[table] = count;
+  }
+  Json updates = Json::array();
+  for (const auto& update : plan.updates) {
+    Json key = Json::array();
+    for (const auto& value : update.key) {
+      key.push_back(value ? Json(*value) : Json(nullptr));
+    }
+    updates.push_back(Json{{"table", update.table},
+                           {"key", key},
+                           {"column", update.column},
+                           {"live", update.old_value ? Json(*update.old_value) : Json(nullptr)},
+                           {"backup", update.new_value ? Json(*update.new_value) : Json(nullptr)}});
+  }
+  Json preconditions = Json::array();
+  for (const auto& finding : plan.findings) {
+    preconditions.push_back(Json{{"check", finding.check},
+                                 {"severity", std::string(checks::to_string(finding.severity))},
+                                 {"job_id", finding.job_id ? Json(*finding.job_id) : Json(nullptr)},
+                                 {"message", finding.message}});
+  }
+  return Json{
+    {"format", "rwdoctor-plan"},
+    {"format_version", 1},
+    {"tool_version", std::string(tool_version())},
+    {"action", "restore"},
+    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
+    {"backup", plan.backup},
+    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", false}}},
+    {"objects", Json::array()},
+    {"refusals", plan.refusals},
+    {"row_counts", counts},
+    {"updates", updates},
+    {"left_out", plan.left_out},
+    {"neighbour_jobs", plan.neighbour_jobs},
+    {"rows_hash", plan.rows_hash},
+    {"preconditions", preconditions},
+  };
+}
+
+std::string
+render_restore_plan_text(const RestorePlan& plan)
+{
+  std::string out = fmt::format("plan: restore the fragment graph of job(s) {} into database \"{}\", schema \"{}\" "
+                                "(RisingWave {}) from {}\n",
+                                fmt::join(plan.request.jobs, ", "), plan.database, plan.schema, plan.generation,
+                                plan.backup);
+  for (const auto& finding : plan.findings) {
+    out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
+  }
+  out += "\nrows to insert (the backup's rows that live lacks, byte for byte, original ids):\n";
+  std::size_t total = 0;
+  for (const auto& [table, count] : plan.row_counts()) {
+    out += fmt::format("  {:<28} {:>8}\n", table, count);
+    total += count;
+  }
+  out += fmt::format("  {:<28} {:>8}\n", "total", total);
+  if (!plan.updates.empty()) {
+    out += "\ncolumns set to the backup's values:\n";
+    for (const auto& update : plan.updates) {
+      std::string key;
+      for (const auto& value : update.key) {
+        key += fmt::format("{}{}", key.empty() ? "" : ", ", value.value_or("NULL"));
+      }
+      out += fmt::format("  {} ({}).{}: {} -> {}\n", update.table, key, update.column, update.old_value.value_or("NULL"),
+                         update.new_value.value_or("NULL"));
+    }
+  }
+  if (!plan.left_out.empty()) {
+    out += "\nleft out (not restored):\n";
+    for (const auto& note : plan.left_out) {
+      out += fmt::format("  - {}\n", note);
+    }
+  }
+  out += "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks, a re-check of this plan and "
+         "the undo file):\n";
+  for (const auto& table : plan.inserts) {
+    out += fmt::format("  INSERT INTO {} ({} columns) VALUES ... -- {} row(s) from the backup\n",
+                       table.table == "table" || table.table == "index" ? fmt::format("\"{}\"", table.table) : table.table,
+                       table.columns.size(), table.rows.size());
+  }
+  for (const auto& update : plan.updates) {
+    out += fmt::format("  UPDATE {} SET {} = ... -- the backup's value\n", update.table, update.column);
+  }
+  if (!plan.neighbour_jobs.empty()) {
+    out += fmt::format("\nafter inserting, jobs {} and {} must check clean or everything rolls back\n",
+                       fmt::join(plan.request.jobs, ", "), fmt::join(plan.neighbour_jobs, ", "));
+  }
+  if (!plan.refusals.empty()) {
+    out += "\nthis plan cannot be applied:\n";
+    for (const auto& refusal : plan.refusals) {
+      out += fmt::format("  - {}\n", refusal);
+    }
+  }
+  return out;
+}
+
 SavedPlan
 read_saved_plan(const std::string& text, const std::string& path)
 {
   const auto document = unseal(text, "rwdoctor-plan", path);
   SavedPlan saved;
   try {
-    if (document.at("action") != "drop") {
-      throw RefusedError(fmt::format("'{}' plans action '{}', which this rwdoctor cannot apply", path,
-                                     document.at("action").dump()));
+    saved.action = document.at("action").get<std::string>();
+    if (saved.action != "drop" && saved.action != "restore") {
+      throw RefusedError(fmt::format("'{}' plans action '{}', which this rwdoctor cannot apply", path, saved.action));
     }
     saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
     saved.request.cascade = document.at("request").at("cascade").get<bool>();

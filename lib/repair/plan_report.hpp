@@ -3,6 +3,7 @@
 #pragma once
 
 #include "repair/drop_plan.hpp"
+#include "repair/restore_plan.hpp"
 #include "repair/sealed_document.hpp"
 
 #include <string>
@@ -15,10 +16,17 @@ Json plan_json(const DropPlan& plan);
 // The plan for people: objects and why, row counts, the SQL, follow-ups, refusals.
 std::string render_plan_text(const DropPlan& plan);
 
+// The restore plan as a JSON document (format "rwdoctor-plan", action "restore").
+Json restore_plan_json(const RestorePlan& plan);
+
+// The restore plan for people.
+std::string render_restore_plan_text(const RestorePlan& plan);
+
 // What a saved plan commits to: the request, and the objects and rows it was made against.
 struct SavedPlan
 {
-  DropRequest request;
+  std::string action = "drop"; // "drop" or "restore"
+  DropRequest request;         // the jobs (and --cascade for a drop)
   std::vector<int> oids;
   std::string rows_hash;
   std::string database;

@@ -14,6 +14,7 @@
 #include <pqxx/except>
 #include <unistd.h>
 
+#include <algorithm>
 #include <pwd.h>
 #include <set>
 #include <tuple>
@@ -211,6 +212,85 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
   }
 }
 
+RestoreOutcome
+apply_restore(const db::ConnectionOptions& live_connection, const db::ConnectionOptions& backup_connection,
+              const RestoreRequest& request, const ApplyOptions& options,
+              const std::optional<std::string>& expected_hash, const std::function<void(const RestorePlan&)>& on_plan)
+{
+  for (int attempt = 1;; ++attempt) {
+    std::string written_undo;
+    try {
+      db::MetaStoreSession live(live_connection, db::SessionMode::repair);
+      db::MetaStoreSession backup(backup_connection);
+      prepare_repair_transaction(live, options.gates);
+      auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
+      if (!plan.refusals.empty()) {
+        throw RefusedError(fmt::format("the restore cannot be applied: {}", plan.refusals.front()),
+                           plan.refusals.size() > 1
+                             ? fmt::format("There {} {} more; see them all with --dry-run.",
+                                           plan.refusals.size() == 2 ? "is" : "are", plan.refusals.size() - 1)
+                             : "See the plan with --dry-run.");
+      }
+      if (expected_hash && *expected_hash != plan.rows_hash) {
+        throw RefusedError("the plan is stale: live or the backup changed since it was made",
+                           "Make and review a new plan (rwdoctor repair restore --dry-run), then apply that.");
+      }
+      if (on_plan) {
+        on_plan(plan);
+      }
+      const auto before = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
+
+      std::vector<std::string> names;
+      for (const auto& table : plan.inserts) {
+        names.push_back(table.table);
+      }
+      std::reverse(names.begin(), names.end());
+      fault_point("restore:before-undo-write");
+      util::write_new_file_durably(options.undo_path, make_restore_undo_document(plan, names, utc_timestamp()));
+      written_undo = options.undo_path;
+      fault_point("restore:after-undo-write");
+
+      for (const auto& table : plan.inserts) {
+        db::insert_rows(live, table);
+        fault_point("restore:after-table");
+      }
+      for (const auto& update : plan.updates) {
+        db::update_column(live, update.table, update.key_columns, update.key_types, update.key, update.column,
+                          update.type, update.new_value);
+      }
+      const auto after = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
+      auto touched = plan.request.jobs;
+      touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
+      verify_after_repair(before, after, touched);
+
+      RestoreOutcome outcome;
+      outcome.audit_id = write_audit_row(live, options.audit, "restore", plan.rows_hash, plan.row_counts(),
+                                         options.undo_path);
+      fault_point("restore:before-commit");
+      live.commit();
+      fault_point("restore:after-commit");
+      outcome.plan = std::move(plan);
+      outcome.undo_path = options.undo_path;
+      return outcome;
+    } catch (const pqxx::serialization_failure&) {
+      util::remove_file_quietly(written_undo);
+      if (attempt >= k_attempts) {
+        throw OperationalError(fmt::format("the restore hit {} serialization failures in a row and was rolled back",
+                                           attempt),
+                               "Another session keeps writing to the meta store; stop it and run the restore again.");
+      }
+    } catch (const OperationalError& error) {
+      if (std::string(error.what()).find("cannot tell whether") == std::string::npos) {
+        util::remove_file_quietly(written_undo);
+      }
+      throw;
+    } catch (...) {
+      util::remove_file_quietly(written_undo);
+      throw;
+    }
+  }
+}
+
 UndoOutcome
 apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const SafetyGates& gates,
            const AuditOptions& audit, const std::string& undo_path)
@@ -233,6 +313,16 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
       std::vector<std::string> tables;
       std::map<std::string, std::size_t> counts;
       fault_point("undo:before-insert");
+      // A restore is undone by setting changed columns back, then deleting what it inserted.
+      for (const auto& update : undo.updated) {
+        db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
+                          update.type, update.old_value);
+      }
+      for (const auto& rows : undo.inserted) {
+        db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
+        outcome.rows += rows.keys.size();
+        counts[rows.table] = rows.keys.size();
+      }
       for (const auto& table : undo.tables) {
         db::insert_rows(session, table);
         outcome.rows += table.rows.size();

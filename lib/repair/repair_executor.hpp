@@ -7,6 +7,7 @@
 #include "db/connection_options.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
+#include "repair/restore_plan.hpp"
 #include "repair/undo_file.hpp"
 
 #include <functional>
@@ -49,14 +50,31 @@ struct DropOutcome
 DropOutcome apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, const ApplyOptions& options,
                        const std::optional<SavedPlan>& expected, const std::function<void(const DropPlan&)>& on_plan);
 
+struct RestoreOutcome
+{
+  RestorePlan plan;
+  std::string undo_path;
+  long audit_id = 0;
+};
+
+// Restores what `request` plans from the backup `backup` (read in its own read-only snapshot)
+// into live, in one verified transaction as apply_drop does: the jobs and every job their
+// restored edges touch must have no finding afterwards. `expected` is the rows hash of a plan
+// shown or saved before.
+RestoreOutcome apply_restore(const db::ConnectionOptions& live, const db::ConnectionOptions& backup,
+                             const RestoreRequest& request, const ApplyOptions& options,
+                             const std::optional<std::string>& expected_hash,
+                             const std::function<void(const RestorePlan&)>& on_plan);
+
 struct UndoOutcome
 {
   std::size_t rows = 0;
   long audit_id = 0;
 };
 
-// Puts every row of `undo` back, parents first, after verifying none of their keys exist and
-// the tables still have the same columns; moves sequences forward. Throws RefusedError or
+// Reverts a repair: for a drop, puts every row back, parents first, after verifying none of
+// their keys exist and the tables still have the same columns, and moves sequences forward;
+// for a restore, sets changed columns back and deletes exactly the inserted rows. Throws RefusedError or
 // OperationalError with nothing changed.
 UndoOutcome apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const SafetyGates& gates,
                        const AuditOptions& audit, const std::string& undo_path);

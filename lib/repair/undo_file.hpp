@@ -4,6 +4,8 @@
 
 #include "db/row_store.hpp"
 #include "repair/drop_plan.hpp"
+#include "repair/restore_plan.hpp"
+#include "repair/row_change.hpp"
 
 #include <string>
 #include <vector>
@@ -18,11 +20,17 @@ struct UndoData
   std::string generation;
   std::string plan_hash;
   std::vector<int> oids;
-  std::vector<db::CapturedTable> tables; // parents first
+  std::vector<db::CapturedTable> tables; // drop: rows to put back, parents first
+  std::vector<KeyedRows> inserted;       // restore: rows to delete again, children first
+  std::vector<RowUpdate> updated;        // restore: columns to set back to old_value
 };
 
 // The sealed undo document of `plan` as text.
 std::string make_undo_document(const DropPlan& plan, const std::string& created_at);
+
+// The sealed undo document of a restore: what it inserted and the columns it changed.
+std::string make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
+                                       const std::string& created_at);
 
 // Reads and verifies an undo file. Throws RefusedError for a damaged, tampered or foreign one.
 UndoData read_undo_document(const std::string& text, const std::string& path);

@@ -1,0 +1,447 @@
+#include "repair/restore_plan.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "checks/finding_enricher.hpp"
+#include "core/error.hpp"
+#include "repair/drop_plan.hpp"
+#include "store/generation.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+using Row = std::vector<std::optional<std::string>>;
+
+int
+column_index(const db::CapturedTable& table, const std::string& column)
+{
+  const auto found = std::find(table.columns.begin(), table.columns.end(), column);
+  return found == table.columns.end() ? -1 : static_cast<int>(found - table.columns.begin());
+}
+
+std::vector<int>
+int_values(const db::CapturedTable& table, const std::string& column)
+{
+  std::vector<int> values;
+  const int index = column_index(table, column);
+  if (index < 0) {
+    return values;
+  }
+  for (const auto& row : table.rows) {
+    int value = 0;
+    if (row[static_cast<std::size_t>(index)] && util::parse_int32(*row[static_cast<std::size_t>(index)], value)) {
+      values.push_back(value);
+    }
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+// Rows of `table` matching any of the (column, ids) conditions, without duplicates.
+db::CapturedTable
+select_union(db::MetaStoreSession& session, const std::string& table,
+             const std::vector<std::pair<std::string, std::vector<int>>>& conditions)
+{
+  db::CapturedTable result;
+  for (const auto& [column, ids] : conditions) {
+    auto part = db::select_rows(session, table, column, ids);
+    if (result.columns.empty()) {
+      result = std::move(part);
+    } else {
+      result.rows.insert(result.rows.end(), part.rows.begin(), part.rows.end());
+    }
+  }
+  std::sort(result.rows.begin(), result.rows.end());
+  result.rows.erase(std::unique(result.rows.begin(), result.rows.end()), result.rows.end());
+  return result;
+}
+
+Row
+key_of(const Row& row, const std::vector<int>& key_indexes)
+{
+  Row key;
+  for (const int index : key_indexes) {
+    key.push_back(row[static_cast<std::size_t>(index)]);
+  }
+  return key;
+}
+
+std::string
+describe_key(const Row& key)
+{
+  std::string text;
+  for (const auto& value : key) {
+    text += fmt::format("{}{}", text.empty() ? "" : ", ", value.value_or("NULL"));
+  }
+  return fmt::format("({})", text);
+}
+
+std::vector<checks::Finding>
+findings_offering(db::MetaStoreSession& session, const std::vector<int>& jobs, checks::Repair repair,
+                  std::vector<std::string>& refusals, std::string& generation)
+{
+  checks::CheckSelection selection;
+  selection.job_ids.insert(jobs.begin(), jobs.end());
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  generation = report.meta_store.generation;
+  std::vector<checks::Finding> findings;
+  for (const int job : jobs) {
+    bool found = false;
+    for (const auto& finding : report.findings) {
+      const bool about = finding.job_id == job || finding.object_id == job;
+      if (about && std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end()) {
+        findings.push_back(finding);
+        found = true;
+      }
+    }
+    if (!found) {
+      refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
+    }
+  }
+  return findings;
+}
+
+} // namespace
+
+std::map<std::string, std::size_t>
+RestorePlan::row_counts() const
+{
+  std::map<std::string, std::size_t> counts;
+  for (const auto& table : inserts) {
+    counts[table.table] = table.rows.size();
+  }
+  return counts;
+}
+
+RestorePlan
+plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std::string& backup_description,
+             const RestoreRequest& request)
+{
+  RestorePlan plan;
+  plan.request = request;
+  plan.database = live.database();
+  plan.schema = live.schema();
+  plan.backup = backup_description;
+  plan.findings = findings_offering(live, request.jobs, checks::Repair::restore_fragments, plan.refusals,
+                                    plan.generation);
+
+  // The backup must be a meta store of the same generation whose own rows for the jobs are sound.
+  std::string backup_generation;
+  checks::CheckReport backup_report;
+  try {
+    checks::CheckSelection selection;
+    selection.job_ids.insert(request.jobs.begin(), request.jobs.end());
+    backup_report = checks::run_checks(backup, checks::Catalogue::builtin(), selection, nullptr);
+  } catch (const Error& error) {
+    plan.refusals.push_back(fmt::format("the backup cannot be used: {}", error.what()));
+    return plan;
+  }
+  const auto live_migrations = live.applied_migrations();
+  const auto backup_migrations = backup.applied_migrations();
+  if (std::set<std::string>(live_migrations.begin(), live_migrations.end())
+      != std::set<std::string>(backup_migrations.begin(), backup_migrations.end())) {
+    plan.refusals.push_back(fmt::format("the backup is RisingWave {} ({} migrations), live is {} ({} migrations): "
+                                        "their tables differ",
+                                        backup_report.meta_store.generation, backup_migrations.size(), plan.generation,
+                                        live_migrations.size()));
+    return plan;
+  }
+  for (const auto& finding : backup_report.findings) {
+    if (checks::counts_as_inconsistency(finding.severity)) {
+      plan.refusals.push_back(fmt::format("the backup's own rows are inconsistent: [{}] {}", finding.check, finding.message));
+    }
+  }
+
+  // Identity: the same object, type, database, schema and (where live still knows it) name.
+  const auto jobs_param = [&] {
+    std::string text = "{";
+    for (std::size_t i = 0; i < request.jobs.size(); ++i) {
+      text += fmt::format("{}{}", i == 0 ? "" : ",", request.jobs[i]);
+    }
+    return text + "}";
+  }();
+  const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
+  const auto backup_objects = backup.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
+  const auto live_names = live.describe_objects(request.jobs);
+  const auto backup_names = backup.describe_objects(request.jobs);
+  for (const int job : request.jobs) {
+    const auto find_row = [&](const std::vector<Row>& rows) -> const Row* {
+      for (const auto& row : rows) {
+        if (row[0] == std::to_string(job)) {
+          return &row;
+        }
+      }
+      return nullptr;
+    };
+    const auto* in_live = find_row(live_objects);
+    const auto* in_backup = find_row(backup_objects);
+    if (in_backup == nullptr) {
+      plan.refusals.push_back(fmt::format("job {} is not in the backup", job));
+      continue;
+    }
+    if (in_live == nullptr) {
+      plan.refusals.push_back(fmt::format("job {} is not in live; restore puts back fragments, not jobs", job));
+      continue;
+    }
+    for (std::size_t column = 1; column <= 3; ++column) {
+      if ((*in_live)[column] != (*in_backup)[column]) {
+        plan.refusals.push_back(fmt::format("job {} differs between live and backup (type, database or schema)", job));
+        break;
+      }
+    }
+    for (const auto& live_info : live_names) {
+      for (const auto& backup_info : backup_names) {
+        if (live_info.oid == job && backup_info.oid == job && live_info.object_name && backup_info.object_name
+            && checks::qualified_name(live_info) != checks::qualified_name(backup_info)) {
+          plan.refusals.push_back(fmt::format("job {} is {} in live but {} in the backup", job,
+                                              *checks::qualified_name(live_info), *checks::qualified_name(backup_info)));
+        }
+      }
+    }
+  }
+  if (!plan.refusals.empty()) {
+    return plan;
+  }
+
+  // The backup's rows of the jobs' fragment graph.
+  const auto facts = live.schema_facts();
+  const auto generation = store::detect_generation(live_migrations);
+  const bool actors_used = !generation.has(store::migration::fragment_splits);
+  auto fragments = db::select_rows(backup, "fragment", "job_id", request.jobs);
+  const auto fragment_ids = int_values(fragments, "fragment_id");
+  std::vector<db::CapturedTable> backup_tables;
+  backup_tables.push_back(fragments);
+  if (facts.has("fragment_relation")) {
+    backup_tables.push_back(select_union(backup, "fragment_relation",
+                                         {{"source_fragment_id", fragment_ids}, {"target_fragment_id", fragment_ids}}));
+  }
+  if (facts.has("fragment_splits")) {
+    backup_tables.push_back(db::select_rows(backup, "fragment_splits", "fragment_id", fragment_ids));
+  }
+  if (actors_used && facts.has("actor")) {
+    auto actors = db::select_rows(backup, "actor", "fragment_id", fragment_ids);
+    if (facts.has("actor_dispatcher")) {
+      backup_tables.push_back(db::select_rows(backup, "actor_dispatcher", "actor_id", int_values(actors, "actor_id")));
+    }
+    backup_tables.push_back(std::move(actors));
+  }
+  auto tables = select_union(backup, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
+  const auto table_ids = int_values(tables, "table_id");
+  backup_tables.push_back(tables);
+  backup_tables.push_back(db::select_rows(backup, "index", "index_table_id", table_ids));
+  if (facts.has("refresh_job")) {
+    backup_tables.push_back(db::select_rows(backup, "refresh_job", "table_id", table_ids));
+  }
+
+  // The job changed after the backup if live has tables of it the backup does not know.
+  const auto live_tables = select_union(live, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
+  for (const int table_id : int_values(live_tables, "table_id")) {
+    if (!std::binary_search(table_ids.begin(), table_ids.end(), table_id)) {
+      plan.refusals.push_back(fmt::format("live has table {} of the job that the backup does not: the job changed "
+                                          "after the backup",
+                                          table_id));
+    }
+  }
+  const int live_fragment_column = column_index(live_tables, "fragment_id");
+  for (const auto& row : live_tables.rows) {
+    int fragment = 0;
+    if (live_fragment_column >= 0 && row[static_cast<std::size_t>(live_fragment_column)]
+        && util::parse_int32(*row[static_cast<std::size_t>(live_fragment_column)], fragment)
+        && !std::binary_search(fragment_ids.begin(), fragment_ids.end(), fragment)) {
+      plan.refusals.push_back(fmt::format("live table {} points at fragment {}, which the backup's job does not have: "
+                                          "the job changed after the backup",
+                                          row[0].value_or("?"), fragment));
+    }
+  }
+
+  // Compare each backup row with live by primary key: missing rows are inserted, equal rows
+  // skipped, a table's fragment columns updated, anything else refused.
+  const auto keys = db::primary_keys(live);
+  const std::set<std::string> updatable = {"fragment_id", "dml_fragment_id", "vnode_count"};
+  std::set<int> live_fragment_ids;
+  {
+    std::vector<int> other_ends;
+    for (const auto& table : backup_tables) {
+      if (table.table == "fragment_relation") {
+        const auto sources = int_values(table, "source_fragment_id");
+        const auto targets = int_values(table, "target_fragment_id");
+        other_ends.insert(other_ends.end(), sources.begin(), sources.end());
+        other_ends.insert(other_ends.end(), targets.begin(), targets.end());
+      }
+    }
+    const auto existing = db::select_rows(live, "fragment", "fragment_id", other_ends);
+    for (const int id : int_values(existing, "fragment_id")) {
+      live_fragment_ids.insert(id);
+    }
+  }
+  std::set<int> neighbours;
+  const auto live_object_rows = [&](const std::vector<int>& ids) {
+    std::set<int> present;
+    for (const int id : int_values(db::select_rows(live, "object", "oid", ids), "oid")) {
+      present.insert(id);
+    }
+    return present;
+  };
+  const auto objects_in_live = live_object_rows(table_ids);
+
+  std::vector<db::CapturedTable> inserts;
+  for (const auto& table : backup_tables) {
+    const auto key_found = keys.find(table.table);
+    if (key_found == keys.end() || table.rows.empty()) {
+      continue;
+    }
+    std::vector<int> key_indexes;
+    std::vector<std::string> key_types;
+    for (const auto& column : key_found->second) {
+      key_indexes.push_back(column_index(table, column));
+      key_types.push_back(table.types[static_cast<std::size_t>(key_indexes.back())]);
+    }
+    // The live rows with the same keys, read through the first key column.
+    auto live_rows = db::select_rows(live, table.table, key_found->second.front(), int_values(table, key_found->second.front()));
+    std::map<Row, Row> live_by_key;
+    for (auto& row : live_rows.rows) {
+      live_by_key.emplace(key_of(row, key_indexes), std::move(row));
+    }
+    db::CapturedTable to_insert = table;
+    to_insert.rows.clear();
+    for (const auto& row : table.rows) {
+      const auto key = key_of(row, key_indexes);
+      const auto in_live = live_by_key.find(key);
+      if (in_live == live_by_key.end()) {
+        if (table.table == "fragment_relation") {
+          const int source = std::stoi(row[static_cast<std::size_t>(column_index(table, "source_fragment_id"))].value_or("0"));
+          const int target = std::stoi(row[static_cast<std::size_t>(column_index(table, "target_fragment_id"))].value_or("0"));
+          const bool source_ok = std::binary_search(fragment_ids.begin(), fragment_ids.end(), source)
+                                 || live_fragment_ids.count(source) != 0;
+          const bool target_ok = std::binary_search(fragment_ids.begin(), fragment_ids.end(), target)
+                                 || live_fragment_ids.count(target) != 0;
+          if (!source_ok || !target_ok) {
+            plan.left_out.push_back(fmt::format("edge {} -> {}: fragment {} no longer exists in live", source, target,
+                                                source_ok ? target : source));
+            continue;
+          }
+        }
+        if (table.table == "table") {
+          const int table_id = std::stoi(row[0].value_or("0"));
+          if (objects_in_live.count(table_id) == 0) {
+            plan.refusals.push_back(fmt::format("object {} of table row {} is missing in live; restore does not "
+                                                "create objects",
+                                                table_id, table_id));
+            continue;
+          }
+        }
+        to_insert.rows.push_back(row);
+        continue;
+      }
+      if (in_live->second == row) {
+        continue;
+      }
+      if (table.table == "fragment") {
+        const int job_column = column_index(table, "job_id");
+        if (in_live->second[static_cast<std::size_t>(job_column)] != row[static_cast<std::size_t>(job_column)]) {
+          plan.refusals.push_back(fmt::format("fragment id {} is used in live by job {}", row[0].value_or("?"),
+                                              in_live->second[static_cast<std::size_t>(job_column)].value_or("?")));
+          continue;
+        }
+      }
+      bool only_updatable = table.table == "table";
+      std::vector<RowUpdate> changes;
+      for (std::size_t column = 0; column < table.columns.size(); ++column) {
+        if (in_live->second[column] == row[column]) {
+          continue;
+        }
+        if (updatable.count(table.columns[column]) == 0) {
+          only_updatable = false;
+          break;
+        }
+        changes.push_back(RowUpdate{table.table, key_found->second, key_types, key, table.columns[column],
+                                    table.types[column], in_live->second[column], row[column]});
+      }
+      if (!only_updatable) {
+        plan.refusals.push_back(fmt::format("{} row {} exists in live with other content; rwdoctor never overwrites it",
+                                            table.table, describe_key(key)));
+        continue;
+      }
+      plan.updates.insert(plan.updates.end(), changes.begin(), changes.end());
+    }
+    if (!to_insert.rows.empty()) {
+      plan.key_columns[table.table] = key_found->second;
+      inserts.push_back(std::move(to_insert));
+    }
+  }
+
+  // streaming_job.backfill_orders refers to fragment ids: set it to the backup's value.
+  if (facts.has("streaming_job.backfill_orders")) {
+    const auto backup_jobs = db::select_rows(backup, "streaming_job", "job_id", request.jobs);
+    const auto live_jobs = db::select_rows(live, "streaming_job", "job_id", request.jobs);
+    const int column = column_index(backup_jobs, "backfill_orders");
+    for (const auto& backup_row : backup_jobs.rows) {
+      for (const auto& live_row : live_jobs.rows) {
+        if (live_row[0] == backup_row[0] && live_row[static_cast<std::size_t>(column)]
+                                              != backup_row[static_cast<std::size_t>(column)]) {
+          plan.updates.push_back(RowUpdate{"streaming_job", {"job_id"}, {backup_jobs.types[0]}, {live_row[0]},
+                                           "backfill_orders", backup_jobs.types[static_cast<std::size_t>(column)],
+                                           live_row[static_cast<std::size_t>(column)],
+                                           backup_row[static_cast<std::size_t>(column)]});
+        }
+      }
+    }
+  }
+
+  // Parents first, as the foreign keys need them.
+  std::vector<std::string> names;
+  for (const auto& table : inserts) {
+    names.push_back(table.table);
+  }
+  for (const auto& name : db::insert_order_of(live, names)) {
+    for (auto& table : inserts) {
+      if (table.table == name) {
+        plan.inserts.push_back(std::move(table));
+      }
+    }
+  }
+  for (const auto& table : plan.inserts) {
+    if (table.table != "fragment_relation") {
+      continue;
+    }
+    const int source = column_index(table, "source_fragment_id");
+    const int target = column_index(table, "target_fragment_id");
+    std::vector<int> ends;
+    for (const auto& row : table.rows) {
+      for (const int index : {source, target}) {
+        int id = 0;
+        if (util::parse_int32(row[static_cast<std::size_t>(index)].value_or(""), id)
+            && !std::binary_search(fragment_ids.begin(), fragment_ids.end(), id)) {
+          ends.push_back(id);
+        }
+      }
+    }
+    for (const int job : int_values(db::select_rows(live, "fragment", "fragment_id", ends), "job_id")) {
+      neighbours.insert(job);
+    }
+  }
+  plan.neighbour_jobs.assign(neighbours.begin(), neighbours.end());
+  if (plan.inserts.empty() && plan.updates.empty() && plan.refusals.empty()) {
+    plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
+  }
+
+  nlohmann::json hashed = {{"inserts", hash_rows(plan.inserts)}};
+  for (const auto& update : plan.updates) {
+    hashed["updates"].push_back({update.table, update.column, describe_key(update.key), update.old_value.value_or("\x01"),
+                                 update.new_value.value_or("\x01")});
+  }
+  plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  return plan;
+}
+
+} // namespace rwdoctor::repair

@@ -1,0 +1,45 @@
+// The plan of `rwdoctor repair restore`: exactly the rows of a job's fragment graph that a
+// backup of the meta store has and live lacks, validated before anything is touched. A row
+// present in live with other content is never overwritten: the plan refuses instead.
+#pragma once
+
+#include "checks/finding.hpp"
+#include "db/meta_store_session.hpp"
+#include "db/row_store.hpp"
+#include "repair/row_change.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::repair {
+
+struct RestoreRequest
+{
+  std::vector<int> jobs;
+};
+
+struct RestorePlan
+{
+  std::string database;
+  std::string schema;
+  std::string generation;
+  std::string backup; // credential-free description of the backup
+  RestoreRequest request;
+  std::vector<checks::Finding> findings;   // live findings that restore-fragments repairs
+  std::vector<db::CapturedTable> inserts;  // rows to insert, parents first
+  std::map<std::string, std::vector<std::string>> key_columns; // primary key of each inserted table
+  std::vector<RowUpdate> updates;          // columns of live rows set to the backup's values
+  std::vector<std::string> left_out;       // backup rows not restored, and why
+  std::vector<std::string> refusals;       // non-empty: the plan must not run
+  std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
+  std::string rows_hash;                   // sha256 of inserts and updates
+
+  std::map<std::string, std::size_t> row_counts() const;
+};
+
+// Plans the restore of `request.jobs` into `live` from `backup`. Never writes.
+RestorePlan plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std::string& backup_description,
+                         const RestoreRequest& request);
+
+} // namespace rwdoctor::repair
