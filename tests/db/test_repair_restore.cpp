@@ -1,0 +1,278 @@
+// `rwdoctor repair restore` against real meta stores of every generation: the seed case
+// restored byte for byte from a backup, every refusal changing nothing, edges to jobs that
+// are gone left out, plans and undo.
+#include "check_helpers.hpp"
+#include "cli_runner.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <unistd.h>
+
+using namespace rwdoctor;
+using test::contains;
+using test::run_cli;
+
+namespace {
+
+class TempDir
+{
+public:
+  TempDir()
+  {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern = fmt::format("{}/rwdt-restore-XXXXXX", base != nullptr ? base : "/tmp");
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~TempDir() { std::system(fmt::format("rm -rf '{}'", m_path).c_str()); }
+  std::string file(const std::string& name) const { return m_path + "/" + name; }
+
+private:
+  std::string m_path;
+};
+
+// The seed scenario: `backup` is the healthy catalog; in `live` the CREATED materialized view
+// 16 lost its fragments with a plain DELETE (which cascaded its table rows away too).
+struct SeedScenario
+{
+  explicit SeedScenario(const std::string& generation)
+    : backup(generation), live(test::ScratchDatabase::copy_of(backup))
+  {
+    live.execute("DELETE FROM fragment WHERE job_id = 16");
+  }
+  test::ScratchDatabase backup;
+  test::ScratchDatabase live;
+};
+
+test::CliResult
+restore(const SeedScenario& scenario, const TempDir& dir, std::vector<std::string> extra = {})
+{
+  std::vector<std::string> args = {"repair", "restore", "-d", scenario.live.name(), "--job", "16", "--from",
+                                   scenario.backup.name(), "--undo-file", dir.file("undo.json")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+void
+refused(const SeedScenario& scenario, const std::string& reason)
+{
+  const TempDir dir;
+  const auto before = test::dump_meta_tables(scenario.live.name());
+  const auto result = restore(scenario, dir, {"--yes"});
+  INFO(result.out << result.err);
+  CHECK(result.code == 32);
+  CHECK(contains(result.err, reason));
+  CHECK(contains(result.err, "HINT: "));
+  CHECK(test::dump_meta_tables(scenario.live.name()) == before);
+  CHECK(access(dir.file("undo.json").c_str(), F_OK) != 0);
+}
+
+} // namespace
+
+TEST_CASE("the seed job's fragments come back byte for byte, and undo takes them out again", "[db][restore]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const SeedScenario scenario(generation);
+      const TempDir dir;
+      const auto before = test::dump_meta_tables(scenario.live.name());
+      const auto result = restore(scenario, dir, {"--yes"});
+      INFO(result.out << result.err);
+      REQUIRE(result.code == 1);
+      // every restored row is the backup's, and nothing else changed
+      CHECK(test::dump_meta_tables(scenario.live.name()) == test::dump_meta_tables(scenario.backup.name()));
+      const auto report = test::check_database(scenario.live.name());
+      INFO(test::describe(report));
+      CHECK(checks::verdict(report) == ExitCode::clean);
+
+      const auto undone = run_cli({"undo", dir.file("undo.json"), "-d", scenario.live.name(), "--yes"});
+      INFO(undone.out << undone.err);
+      REQUIRE(undone.code == 0);
+      CHECK(test::dump_meta_tables(scenario.live.name()) == before);
+    }
+  }
+}
+
+TEST_CASE("a job whose table rows survived gets only its fragment graph back", "[db][restore]")
+{
+  const test::ScratchDatabase backup("head");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute("SET session_replication_role = replica; DELETE FROM fragment WHERE job_id = 16; "
+               "SET session_replication_role = origin;");
+  const TempDir dir;
+  const auto result = run_cli({"repair", "restore", "-d", live.name(), "--job", "16", "--from", backup.name(), "--yes",
+                               "--undo-file", dir.file("undo.json"), "--format", "json"});
+  INFO(result.out << result.err);
+  REQUIRE(result.code == 1);
+  const auto plan = nlohmann::json::parse(result.out);
+  CHECK(plan["action"] == "restore");
+  CHECK(plan["row_counts"].count("table") == 0);
+  CHECK(plan["row_counts"]["fragment"] == 2);
+  CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+}
+
+TEST_CASE("restores that must not run are refused and change nothing", "[db][restore]")
+{
+  SECTION("a backup of another generation")
+  {
+    const test::ScratchDatabase other("v2_8");
+    SeedScenario scenario("v3_0_3");
+    const TempDir dir;
+    const auto before = test::dump_meta_tables(scenario.live.name());
+    const auto result = run_cli({"repair", "restore", "-d", scenario.live.name(), "--job", "16", "--from", other.name(),
+                                 "--yes", "--undo-file", dir.file("undo.json")});
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, "the backup is RisingWave v2.8 (65 migrations), live is v3.0.3 (70 migrations)"));
+    CHECK(test::dump_meta_tables(scenario.live.name()) == before);
+  }
+  SECTION("a backup that is not a meta store")
+  {
+    const test::ScratchDatabase empty;
+    SeedScenario scenario("v2_8");
+    const TempDir dir;
+    const auto result = run_cli({"repair", "restore", "-d", scenario.live.name(), "--job", "16", "--from", empty.name(),
+                                 "--yes", "--undo-file", dir.file("undo.json")});
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, "the backup cannot be used"));
+    CHECK(contains(result.err, "is not a RisingWave meta store"));
+  }
+  SECTION("the job is missing in the backup")
+  {
+    SeedScenario scenario("v2_8");
+    scenario.backup.execute("DELETE FROM object WHERE oid IN (16, 17, 18, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37)");
+    refused(scenario, "job 16 is not in the backup");
+  }
+  SECTION("the job was renamed")
+  {
+    const test::ScratchDatabase backup("v2_4");
+    backup.execute("UPDATE \"table\" SET name = 'mv_orders_old' WHERE table_id = 16");
+    // live kept its table rows in this variant, so it still knows the job's name
+    const test::ScratchDatabase live("v2_4");
+    live.execute("SET session_replication_role = replica; DELETE FROM fragment WHERE job_id = 16; "
+                 "SET session_replication_role = origin;");
+    const auto before = test::dump_meta_tables(live.name());
+    const TempDir dir;
+    const auto result = run_cli({"repair", "restore", "-d", live.name(), "--job", "16", "--from", backup.name(),
+                                 "--yes", "--undo-file", dir.file("undo.json")});
+    INFO(result.err);
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, "job 16 is dev.public.mv_orders in live but dev.public.mv_orders_old in the backup"));
+    CHECK(test::dump_meta_tables(live.name()) == before);
+  }
+  SECTION("a fragment id is taken by another job in live")
+  {
+    SeedScenario scenario("v3_0_3");
+    scenario.live.execute("INSERT INTO fragment (fragment_id, job_id, fragment_type_mask, distribution_type, stream_node, "
+                          "state_table_ids, upstream_fragment_id, vnode_count) SELECT 2, 24, fragment_type_mask, "
+                          "distribution_type, stream_node, '[]', '[]', vnode_count FROM fragment WHERE fragment_id = 8");
+    refused(scenario, "fragment id 2 is used in live by job 24");
+  }
+  SECTION("the job changed after the backup")
+  {
+    // The backup's job 16 has one state table (16); live's has another one (18) that the
+    // backup never knew, pointing at fragment 3.
+    SeedScenario altered("head");
+    altered.backup.execute("SET session_replication_role = replica; DELETE FROM \"table\" WHERE table_id = 18; "
+                           "UPDATE fragment SET state_table_ids = '[16]' WHERE fragment_id = 3; "
+                           "DELETE FROM object WHERE oid = 18; SET session_replication_role = origin;");
+    altered.live.execute("SET session_replication_role = replica; INSERT INTO \"table\" (table_id, name, table_type, "
+                         "belongs_to_job_id, columns, pk, distribution_key, stream_key, append_only, fragment_id, "
+                         "value_indices, definition, handle_pk_conflict_behavior, read_prefix_len_hint, watermark_indices, "
+                         "dist_key_in_pk, cleaned_by_watermark) SELECT 18, 'new_state', 'INTERNAL', 16, columns, pk, "
+                         "distribution_key, stream_key, append_only, 3, value_indices, definition, "
+                         "handle_pk_conflict_behavior, read_prefix_len_hint, watermark_indices, dist_key_in_pk, "
+                         "cleaned_by_watermark FROM \"table\" WHERE table_id = 24; SET session_replication_role = origin;");
+    refused(altered, "the job changed after the backup");
+  }
+  SECTION("the backup's own rows are corrupt")
+  {
+    SeedScenario scenario("v3_0_3");
+    scenario.backup.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 16");
+    refused(scenario, "the backup's own rows are inconsistent");
+  }
+  SECTION("a healthy job")
+  {
+    const test::ScratchDatabase backup("v2_8");
+    const auto live = test::ScratchDatabase::copy_of(backup);
+    const auto result = run_cli({"repair", "restore", "-d", live.name(), "--job", "24", "--from", backup.name(), "--yes",
+                                 "--undo-file", "unused.json"});
+    CHECK(result.code == 32);
+    CHECK(contains(result.err, "job 24 has no finding that restore-fragments repairs"));
+  }
+}
+
+TEST_CASE("edges to a downstream job dropped since the backup are left out and listed", "[db][restore]")
+{
+  SeedScenario scenario("v3_0_3");
+  // job 24 read from job 16; it was dropped (as RisingWave would) after the backup was taken
+  scenario.live.execute("DELETE FROM object WHERE oid IN (24, 25)");
+  const TempDir dir;
+  const auto dry = restore(scenario, dir, {"--dry-run"});
+  INFO(dry.out << dry.err);
+  CHECK(dry.code == 4);
+  CHECK(contains(dry.out, "left out (not restored):"));
+  CHECK(contains(dry.out, "-> 8: fragment 8 no longer exists in live"));
+  const auto result = restore(scenario, dir, {"--yes"});
+  INFO(result.out << result.err);
+  CHECK(result.code == 1);
+  const auto report = test::check_database(scenario.live.name());
+  INFO(test::describe(report));
+  CHECK(checks::verdict(report) == ExitCode::clean);
+}
+
+TEST_CASE("restore plans: dry run, JSON, saved plan applied with --from, stale plan refused", "[db][restore]")
+{
+  SeedScenario scenario("v2_4");
+  const TempDir dir;
+  const auto before = test::dump_meta_tables(scenario.live.name());
+  const auto json = restore(scenario, dir, {"--dry-run", "--format", "json", "--plan-out", dir.file("plan.json")});
+  INFO(json.out << json.err);
+  REQUIRE(json.code == 4);
+  const auto plan = nlohmann::json::parse(json.out);
+  CHECK(plan["action"] == "restore");
+  CHECK(plan["row_counts"]["fragment"] == 2);
+  CHECK(plan["row_counts"]["actor"].get<int>() >= 2); // legacy actors on v2.4
+  CHECK(plan["refusals"].empty());
+  CHECK_FALSE(contains(json.out, "password"));
+  CHECK(test::dump_meta_tables(scenario.live.name()) == before);
+
+  CHECK(run_cli({"apply", dir.file("plan.json"), "--yes", "-d", scenario.live.name()}).code == 16); // needs --from
+
+  SECTION("the saved plan applies")
+  {
+    const auto applied = run_cli({"apply", dir.file("plan.json"), "--yes", "-d", scenario.live.name(), "--from",
+                                  scenario.backup.name(), "--undo-file", dir.file("undo.json")});
+    INFO(applied.out << applied.err);
+    CHECK(applied.code == 1);
+    CHECK(test::dump_meta_tables(scenario.live.name()) == test::dump_meta_tables(scenario.backup.name()));
+  }
+  SECTION("a plan whose backup rows changed is stale")
+  {
+    scenario.backup.execute("UPDATE fragment SET vnode_count = 128 WHERE fragment_id = 2; "
+                            "UPDATE fragment SET vnode_count = 128 WHERE fragment_id = 3");
+    const auto applied = run_cli({"apply", dir.file("plan.json"), "--yes", "-d", scenario.live.name(), "--from",
+                                  scenario.backup.name(), "--undo-file", dir.file("undo.json")});
+    INFO(applied.out << applied.err);
+    CHECK(applied.code == 32);
+    CHECK(test::dump_meta_tables(scenario.live.name()) == before);
+  }
+}
+
+TEST_CASE("restore usage errors", "[cli][restore][bad-input]")
+{
+  const auto usage = [](std::vector<std::string> args, const std::string& part) {
+    const auto result = run_cli(std::move(args));
+    INFO(result.err);
+    CHECK(result.code == 16);
+    CHECK(contains(result.err, part));
+  };
+  usage({"repair", "restore", "--job", "16", "--yes"}, "needs --from");
+  usage({"repair", "restore", "--job", "16", "--from", "x"}, "needs --dry-run or --yes");
+  usage({"repair", "restore", "--from", "x", "--yes"}, "needs --job ID");
+  CHECK(run_cli({"repair", "restore", "--help"}).code == 0);
+}
