@@ -296,6 +296,8 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     ("job", po::value<std::vector<std::string>>()->composing(), "job whose fragments to restore (repeatable)")
     ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
     ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
+    ("keep-live", po::value<std::vector<std::string>>()->composing(),
+     "keep this live row (TABLE:KEY, e.g. fragment_relation:2,8) instead of refusing (repeatable)")
     ("dry-run", "show the plan, change nothing")
     ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'");
   const auto values = parse_options(args, options, "repair restore");
@@ -322,6 +324,9 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   }
   repair::RestoreRequest request;
   request.jobs = job_ids_option(values);
+  if (values.count("keep-live") != 0) {
+    request.keep_live = values["keep-live"].as<std::vector<std::string>>();
+  }
   auto apply = apply_options_from(values, args, connection, "restore");
   apply.audit.arguments = redacted_command_line(args, connection);
   const bool terminal = interactive_terminal();
@@ -345,7 +350,12 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     }
     request.jobs = choose_jobs(
       connection, checks::Repair::restore_fragments, "restore",
-      [&](int job) { return repair::render_restore_plan_text(plan_now(repair::RestoreRequest{{job}})); }, in, out);
+      [&](int job) {
+        auto single = request;
+        single.jobs = {job};
+        return repair::render_restore_plan_text(plan_now(single));
+      },
+      in, out);
     if (request.jobs.empty()) {
       fmt::print(out, "nothing chosen; nothing was changed\n");
       return to_int(ExitCode::inconsistent);
@@ -449,7 +459,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   }
   if (saved.action == "restore") {
     const auto backup = backup_connection(values, connection);
-    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs}, apply,
+    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs, saved.keep_live}, apply,
                                                saved.rows_hash, [&](const repair::RestorePlan& plan) {
                                                  if (format == Format::text) {
                                                    out << repair::render_restore_plan_text(plan);

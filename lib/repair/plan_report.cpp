@@ -160,7 +160,7 @@ restore_plan_json(const RestorePlan& plan)
     {"action", "restore"},
     {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
     {"backup", plan.backup},
-    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", false}}},
+    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", false}, {"keep_live", plan.request.keep_live}}},
     {"objects", Json::array()},
     {"refusals", plan.refusals},
     {"row_counts", counts},
@@ -241,6 +241,9 @@ read_saved_plan(const std::string& text, const std::string& path)
     }
     saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
     saved.request.cascade = document.at("request").at("cascade").get<bool>();
+    if (document.at("request").contains("keep_live")) {
+      saved.keep_live = document.at("request").at("keep_live").get<std::vector<std::string>>();
+    }
     saved.rows_hash = document.at("rows_hash").get<std::string>();
     saved.database = document.at("meta_store").at("database").get<std::string>();
     saved.schema = document.at("meta_store").at("schema").get<std::string>();

@@ -27,6 +27,7 @@ struct SavedPlan
 {
   std::string action = "drop"; // "drop" or "restore"
   DropRequest request;         // the jobs (and --cascade for a drop)
+  std::vector<std::string> keep_live; // a restore's --keep-live choices
   std::vector<int> oids;
   std::string rows_hash;
   std::string database;

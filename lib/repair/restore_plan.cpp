@@ -346,6 +346,16 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
       if (in_live->second == row) {
         continue;
       }
+      std::string key_text;
+      for (const auto& value : key) {
+        key_text += fmt::format("{}{}", key_text.empty() ? "" : ",", value.value_or("NULL"));
+      }
+      const auto choice = fmt::format("{}:{}", table.table, key_text);
+      if (std::find(request.keep_live.begin(), request.keep_live.end(), choice) != request.keep_live.end()) {
+        plan.left_out.push_back(fmt::format("{} row {}: kept as it is in live (--keep-live {})", table.table,
+                                            describe_key(key), choice));
+        continue;
+      }
       if (table.table == "fragment") {
         const int job_column = column_index(table, "job_id");
         if (in_live->second[static_cast<std::size_t>(job_column)] != row[static_cast<std::size_t>(job_column)]) {
@@ -368,8 +378,9 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                     table.types[column], in_live->second[column], row[column]});
       }
       if (!only_updatable) {
-        plan.refusals.push_back(fmt::format("{} row {} exists in live with other content; rwdoctor never overwrites it",
-                                            table.table, describe_key(key)));
+        plan.refusals.push_back(fmt::format("{} row {} exists in live with other content; rwdoctor never overwrites "
+                                            "it (keep live's with --keep-live {})",
+                                            table.table, describe_key(key), choice));
         continue;
       }
       plan.updates.insert(plan.updates.end(), changes.begin(), changes.end());

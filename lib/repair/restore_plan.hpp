@@ -17,6 +17,9 @@ namespace rwdoctor::repair {
 struct RestoreRequest
 {
   std::vector<int> jobs;
+  // Rows that exist in live with other content and that the DBA chose to keep as they are,
+  // as "table:key" with the primary key's values joined by commas ("fragment_relation:2,8").
+  std::vector<std::string> keep_live;
 };
 
 struct RestorePlan

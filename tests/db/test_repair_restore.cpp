@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 
 #include <cstdlib>
 #include <unistd.h>
@@ -275,4 +276,31 @@ TEST_CASE("restore usage errors", "[cli][restore][bad-input]")
   usage({"repair", "restore", "--job", "16", "--from", "x"}, "needs --dry-run or --yes");
   usage({"repair", "restore", "--from", "x", "--yes"}, "needs --job ID");
   CHECK(run_cli({"repair", "restore", "--help"}).code == 0);
+}
+
+TEST_CASE("a live row with other content is never overwritten; --keep-live keeps it", "[db][restore]")
+{
+  const test::ScratchDatabase backup("v3_0_3");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute("SET session_replication_role = replica; DELETE FROM fragment WHERE job_id = 16; "
+               "SET session_replication_role = origin; UPDATE \"table\" SET retention_seconds = 77 WHERE table_id = 16;");
+  const auto before = test::dump_meta_tables(live.name());
+  const TempDir dir;
+  const auto refused_result = run_cli({"repair", "restore", "-d", live.name(), "--job", "16", "--from", backup.name(),
+                                       "--yes", "--undo-file", dir.file("undo.json")});
+  INFO(refused_result.err);
+  CHECK(refused_result.code == 32);
+  CHECK(contains(refused_result.err, "table row (16) exists in live with other content"));
+  CHECK(contains(refused_result.err + refused_result.out, "--keep-live table:16"));
+  CHECK(test::dump_meta_tables(live.name()) == before);
+
+  const auto kept = run_cli({"repair", "restore", "-d", live.name(), "--job", "16", "--from", backup.name(), "--yes",
+                             "--keep-live", "table:16", "--undo-file", dir.file("undo.json")});
+  INFO(kept.out << kept.err);
+  CHECK(kept.code == 1);
+  CHECK(contains(kept.out, "kept as it is in live"));
+  pqxx::connection connection(fmt::format("dbname={}", live.name()));
+  pqxx::nontransaction tx(connection);
+  CHECK(tx.exec1("SELECT retention_seconds FROM \"table\" WHERE table_id = 16")[0].as<int>() == 77);
+  CHECK(tx.exec1("SELECT count(*) FROM fragment WHERE job_id = 16")[0].as<int>() == 2);
 }
