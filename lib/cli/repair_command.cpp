@@ -276,9 +276,11 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
     }
     expected = as_expected(plan);
   }
+  bool plan_written = false; // the callback runs again when a serialization failure is retried
   const auto outcome = repair::apply_drop(connection, request, apply, expected, [&](const repair::DropPlan& plan) {
-    if (values.count("plan-out") != 0) {
+    if (values.count("plan-out") != 0 && !plan_written) {
       util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::plan_json(plan)));
+      plan_written = true;
     }
     if (yes && format == Format::text) {
       out << repair::render_plan_text(plan);
@@ -387,9 +389,11 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     }
     expected = plan.rows_hash;
   }
+  bool plan_written = false; // the callback runs again when a serialization failure is retried
   const auto outcome = repair::apply_restore(connection, backup, request, apply, expected, [&](const repair::RestorePlan& plan) {
-    if (values.count("plan-out") != 0) {
+    if (values.count("plan-out") != 0 && !plan_written) {
       util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::restore_plan_json(plan)));
+      plan_written = true;
     }
     if (yes && format == Format::text) {
       show(plan, Format::text);

@@ -36,17 +36,6 @@ int_or_null(const pqxx::field& field)
   return field.as<int>();
 }
 
-// Postgres array literal for a parameter like $1::int[].
-std::string
-int_array_literal(const std::vector<int>& values)
-{
-  std::string literal = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    literal += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
-  }
-  literal += "}";
-  return literal;
-}
 
 } // namespace
 
@@ -240,7 +229,7 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
   if (oids.empty()) {
     return objects;
   }
-  const auto parameter = int_array_literal(oids);
+  const auto parameter = util::pg_int_array(oids);
   pqxx::result result;
   try {
     pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_describe");

@@ -79,15 +79,6 @@ table_columns(MetaStoreSession& session)
   return columns;
 }
 
-std::string
-int_array(const std::vector<int>& values)
-{
-  std::string text = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    text += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
-  }
-  return text + "}";
-}
 
 std::string
 tid_array(const std::set<std::string>& ctids)
@@ -207,11 +198,11 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
 
   absorb("object", run(fmt::format("SELECT {} FROM object o WHERE o.oid = ANY($1::int[])",
                                    select_list(tx, "o", columns_of("object"))),
-                       int_array(oids)));
+                       util::pg_int_array(oids)));
   for (const auto& [table, column] : explicit_deletes) {
     absorb(table, run(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", columns_of(table)),
                                   tx.quote_name(table), tx.quote_name(column)),
-                      int_array(oids)));
+                      util::pg_int_array(oids)));
   }
   while (!frontier.empty()) {
     auto current = std::move(frontier);
@@ -269,7 +260,7 @@ select_rows(MetaStoreSession& session, const std::string& table, const std::stri
     const auto result = savepoint.exec_params(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])",
                                                           select_list(tx, "x", captured.columns), tx.quote_name(table),
                                                           tx.quote_name(column)),
-                                              int_array(ids));
+                                              util::pg_int_array(ids));
     for (const auto& row : result) {
       auto& values = captured.rows.emplace_back();
       for (pqxx::row::size_type i = 1; i < row.size(); ++i) { // column 0 is the ctid
@@ -372,7 +363,7 @@ delete_where_in(MetaStoreSession& session, const std::string& table, const std::
   auto& tx = session.transaction();
   try {
     const auto result = tx.exec_params(
-      fmt::format("DELETE FROM {} WHERE {} = ANY($1::int[])", tx.quote_name(table), tx.quote_name(column)), int_array(oids));
+      fmt::format("DELETE FROM {} WHERE {} = ANY($1::int[])", tx.quote_name(table), tx.quote_name(column)), util::pg_int_array(oids));
     return static_cast<long>(result.affected_rows());
   } catch (const pqxx::foreign_key_violation& error) {
     throw RefusedError(fmt::format("deleting from {} would break a foreign key: {}", table, util::first_line(error.what())),

@@ -17,15 +17,6 @@ namespace rwdoctor::repair {
 
 namespace {
 
-std::string
-int_array(const std::vector<int>& values)
-{
-  std::string text = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    text += fmt::format("{}{}", i == 0 ? "" : ",", values[i]);
-  }
-  return text + "}";
-}
 
 std::string
 id_list(const std::vector<int>& values)
@@ -61,7 +52,7 @@ follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids, const st
     notes.push_back(fmt::format("hummock state of tables {}: unregistered by the next global recovery of the meta node",
                                 id_list(tables)));
   }
-  for (const auto& row : session.run_file("sql/repair/external_resources.sql", {int_array(oids)}).values) {
+  for (const auto& row : session.run_file("sql/repair/external_resources.sql", {util::pg_int_array(oids)}).values) {
     const auto oid = row[0].value_or("?");
     const auto kind = row[1].value_or("");
     const auto connector = row[2].value_or("");
@@ -140,7 +131,12 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
       plan.refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
     }
   }
+  const auto existing = session.describe_objects(request.jobs);
   for (const int job : request.jobs) {
+    if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {
+      plan.refusals.push_back(fmt::format("job {} does not exist (already dropped?)", job));
+      continue;
+    }
     bool repairable = false;
     for (const auto& finding : report.findings) {
       const bool about_job = finding.job_id == job || finding.object_id == job;
@@ -162,9 +158,9 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   const bool has_children = facts.has("object.belong_to_oid");
   const auto related = [&](const std::vector<int>& frontier) {
     std::vector<Relation> relations;
-    auto rows = session.run_file("sql/repair/related_objects.sql", {int_array(frontier)}).values;
+    auto rows = session.run_file("sql/repair/related_objects.sql", {util::pg_int_array(frontier)}).values;
     if (has_children) {
-      const auto children = session.run_file("sql/repair/related_children.sql", {int_array(frontier)}).values;
+      const auto children = session.run_file("sql/repair/related_children.sql", {util::pg_int_array(frontier)}).values;
       rows.insert(rows.end(), children.begin(), children.end());
     }
     for (const auto& row : rows) {
@@ -195,7 +191,9 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
     object.because_of = member.because_of;
     const auto found = described.find(member.oid);
     if (found == described.end()) {
-      plan.refusals.push_back(fmt::format("object {} does not exist", member.oid));
+      if (member.reason != Reason::requested) { // a missing requested job is reported above
+        plan.refusals.push_back(fmt::format("object {} does not exist", member.oid));
+      }
       continue;
     }
     object.object_type = found->second.obj_type;
@@ -229,7 +227,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
     plan.refusals.push_back(fmt::format("the plan drops {} objects, more than --max-objects {}", plan.objects.size(),
                                         request.max_objects));
   }
-  for (const auto& row : session.run_file("sql/repair/foreign_cascade.sql", {int_array(plan.oids())}).values) {
+  for (const auto& row : session.run_file("sql/repair/foreign_cascade.sql", {util::pg_int_array(plan.oids())}).values) {
     plan.refusals.push_back(fmt::format("the delete would reach beyond the plan: {}", row[2].value_or("?")));
   }
 

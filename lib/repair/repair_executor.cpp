@@ -138,69 +138,41 @@ verify_after_repair(const checks::CheckReport& before, const checks::CheckReport
   }
 }
 
-} // namespace
+// Refuses with the first reason a plan must not run, saying how many more there are.
+void
+refuse_if_any(const std::vector<std::string>& refusals, std::string_view what)
+{
+  if (refusals.empty()) {
+    return;
+  }
+  throw RefusedError(fmt::format("{} cannot be applied: {}", what, refusals.front()),
+                     refusals.size() > 1 ? fmt::format("There {} {} more; see them all with --dry-run.",
+                                                       refusals.size() == 2 ? "is" : "are", refusals.size() - 1)
+                                         : "See the plan with --dry-run.");
+}
 
-DropOutcome
-apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, const ApplyOptions& options,
-           const std::optional<SavedPlan>& expected, const std::function<void(const DropPlan&)>& on_plan)
+// Runs one attempt of a repair after another until it commits: a serialization failure is
+// retried (k_attempts in all), any other failure ends it. `body` records the undo file it
+// wrote in its argument, so a repair that did not commit leaves none behind (unless the
+// commit's outcome is unknown: then the undo file may be needed).
+template <typename Body>
+auto
+with_retries(std::string_view what, Body&& body) -> decltype(body(std::declval<std::string&>()))
 {
   for (int attempt = 1;; ++attempt) {
     std::string written_undo;
     try {
-      db::MetaStoreSession session(connection, db::SessionMode::repair);
-      prepare_repair_transaction(session, options.gates);
-      auto plan = plan_drop(session, request);
-      if (!plan.refusals.empty()) {
-        throw RefusedError(fmt::format("the plan cannot be applied: {}", plan.refusals.front()),
-                           plan.refusals.size() > 1
-                             ? fmt::format("There {} {} more; see them all with --dry-run.",
-                                           plan.refusals.size() == 2 ? "is" : "are", plan.refusals.size() - 1)
-                             : "See the plan with --dry-run.");
-      }
-      if (expected) {
-        if (expected->oids != plan.oids() || expected->rows_hash != plan.rows_hash) {
-          throw RefusedError("the plan is stale: the meta store changed since it was made",
-                             "Make and review a new plan (rwdoctor repair drop --dry-run), then apply that.");
-        }
-      }
-      if (on_plan) {
-        on_plan(plan);
-      }
-      const auto before = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
-
-      fault_point("drop:before-undo-write");
-      const auto undo_text = make_undo_document(plan, utc_timestamp());
-      util::write_new_file_durably(options.undo_path, undo_text);
-      written_undo = options.undo_path;
-      fault_point("drop:after-undo-write");
-
-      for (const auto& [table, column] : plan.explicit_deletes) {
-        db::delete_where_in(session, table, column, plan.oids());
-      }
-      db::delete_objects(session, plan.oids());
-      fault_point("drop:after-delete");
-
-      const auto after = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
-      verify_after_repair(before, after, plan.oids());
-      fault_point("drop:after-verify");
-
-      DropOutcome outcome;
-      outcome.audit_id = write_audit_row(session, options.audit, "drop", plan.rows_hash, plan.row_counts(), options.undo_path);
-      fault_point("drop:before-commit");
-      session.commit();
-      fault_point("drop:after-commit");
-      outcome.plan = std::move(plan);
-      outcome.undo_path = options.undo_path;
-      return outcome;
+      return body(written_undo);
     } catch (const pqxx::serialization_failure&) {
       util::remove_file_quietly(written_undo);
       if (attempt >= k_attempts) {
-        throw OperationalError(fmt::format("the repair hit {} serialization failures in a row and was rolled back",
+        throw OperationalError(fmt::format("the {} hit {} serialization failures in a row and was rolled back", what,
                                            attempt),
-                               "Another session keeps writing to the meta store; stop it and run the repair again.");
+                               fmt::format("Another session keeps writing to the meta store; stop it and run the {} "
+                                           "again.",
+                                           what));
       }
     } catch (const OperationalError& error) {
-      // A commit whose outcome is unknown keeps its undo file; everything else rolled back.
       if (std::string(error.what()).find("cannot tell whether") == std::string::npos) {
         util::remove_file_quietly(written_undo);
       }
@@ -210,6 +182,55 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
       throw;
     }
   }
+}
+
+} // namespace
+
+DropOutcome
+apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, const ApplyOptions& options,
+           const std::optional<SavedPlan>& expected, const std::function<void(const DropPlan&)>& on_plan)
+{
+  return with_retries("repair", [&](std::string& written_undo) {
+    db::MetaStoreSession session(connection, db::SessionMode::repair);
+    prepare_repair_transaction(session, options.gates);
+    auto plan = plan_drop(session, request);
+    refuse_if_any(plan.refusals, "the plan");
+    if (expected) {
+      if (expected->oids != plan.oids() || expected->rows_hash != plan.rows_hash) {
+        throw RefusedError("the plan is stale: the meta store changed since it was made",
+                           "Make and review a new plan (rwdoctor repair drop --dry-run), then apply that.");
+      }
+    }
+    if (on_plan) {
+      on_plan(plan);
+    }
+    const auto before = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+
+    fault_point("drop:before-undo-write");
+    const auto undo_text = make_undo_document(plan, utc_timestamp());
+    util::write_new_file_durably(options.undo_path, undo_text);
+    written_undo = options.undo_path;
+    fault_point("drop:after-undo-write");
+
+    for (const auto& [table, column] : plan.explicit_deletes) {
+      db::delete_where_in(session, table, column, plan.oids());
+    }
+    db::delete_objects(session, plan.oids());
+    fault_point("drop:after-delete");
+
+    const auto after = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+    verify_after_repair(before, after, plan.oids());
+    fault_point("drop:after-verify");
+
+    DropOutcome outcome;
+    outcome.audit_id = write_audit_row(session, options.audit, "drop", plan.rows_hash, plan.row_counts(), options.undo_path);
+    fault_point("drop:before-commit");
+    session.commit();
+    fault_point("drop:after-commit");
+    outcome.plan = std::move(plan);
+    outcome.undo_path = options.undo_path;
+    return outcome;
+  });
 }
 
 RestoreOutcome
@@ -217,132 +238,101 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
               const RestoreRequest& request, const ApplyOptions& options,
               const std::optional<std::string>& expected_hash, const std::function<void(const RestorePlan&)>& on_plan)
 {
-  for (int attempt = 1;; ++attempt) {
-    std::string written_undo;
-    try {
-      db::MetaStoreSession live(live_connection, db::SessionMode::repair);
-      db::MetaStoreSession backup(backup_connection);
-      prepare_repair_transaction(live, options.gates);
-      auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
-      if (!plan.refusals.empty()) {
-        throw RefusedError(fmt::format("the restore cannot be applied: {}", plan.refusals.front()),
-                           plan.refusals.size() > 1
-                             ? fmt::format("There {} {} more; see them all with --dry-run.",
-                                           plan.refusals.size() == 2 ? "is" : "are", plan.refusals.size() - 1)
-                             : "See the plan with --dry-run.");
-      }
-      if (expected_hash && *expected_hash != plan.rows_hash) {
-        throw RefusedError("the plan is stale: live or the backup changed since it was made",
-                           "Make and review a new plan (rwdoctor repair restore --dry-run), then apply that.");
-      }
-      if (on_plan) {
-        on_plan(plan);
-      }
-      const auto before = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
-
-      std::vector<std::string> names;
-      for (const auto& table : plan.inserts) {
-        names.push_back(table.table);
-      }
-      std::reverse(names.begin(), names.end());
-      fault_point("restore:before-undo-write");
-      util::write_new_file_durably(options.undo_path, make_restore_undo_document(plan, names, utc_timestamp()));
-      written_undo = options.undo_path;
-      fault_point("restore:after-undo-write");
-
-      for (const auto& table : plan.inserts) {
-        db::insert_rows(live, table);
-        fault_point("restore:after-table");
-      }
-      for (const auto& update : plan.updates) {
-        db::update_column(live, update.table, update.key_columns, update.key_types, update.key, update.column,
-                          update.type, update.new_value);
-      }
-      const auto after = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
-      auto touched = plan.request.jobs;
-      touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
-      verify_after_repair(before, after, touched);
-
-      RestoreOutcome outcome;
-      outcome.audit_id = write_audit_row(live, options.audit, "restore", plan.rows_hash, plan.row_counts(),
-                                         options.undo_path);
-      fault_point("restore:before-commit");
-      live.commit();
-      fault_point("restore:after-commit");
-      outcome.plan = std::move(plan);
-      outcome.undo_path = options.undo_path;
-      return outcome;
-    } catch (const pqxx::serialization_failure&) {
-      util::remove_file_quietly(written_undo);
-      if (attempt >= k_attempts) {
-        throw OperationalError(fmt::format("the restore hit {} serialization failures in a row and was rolled back",
-                                           attempt),
-                               "Another session keeps writing to the meta store; stop it and run the restore again.");
-      }
-    } catch (const OperationalError& error) {
-      if (std::string(error.what()).find("cannot tell whether") == std::string::npos) {
-        util::remove_file_quietly(written_undo);
-      }
-      throw;
-    } catch (...) {
-      util::remove_file_quietly(written_undo);
-      throw;
+  return with_retries("restore", [&](std::string& written_undo) {
+    db::MetaStoreSession live(live_connection, db::SessionMode::repair);
+    db::MetaStoreSession backup(backup_connection);
+    prepare_repair_transaction(live, options.gates);
+    auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
+    refuse_if_any(plan.refusals, "the restore");
+    if (expected_hash && *expected_hash != plan.rows_hash) {
+      throw RefusedError("the plan is stale: live or the backup changed since it was made",
+                         "Make and review a new plan (rwdoctor repair restore --dry-run), then apply that.");
     }
-  }
+    if (on_plan) {
+      on_plan(plan);
+    }
+    const auto before = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
+
+    std::vector<std::string> names;
+    for (const auto& table : plan.inserts) {
+      names.push_back(table.table);
+    }
+    std::reverse(names.begin(), names.end());
+    fault_point("restore:before-undo-write");
+    util::write_new_file_durably(options.undo_path, make_restore_undo_document(plan, names, utc_timestamp()));
+    written_undo = options.undo_path;
+    fault_point("restore:after-undo-write");
+
+    for (const auto& table : plan.inserts) {
+      db::insert_rows(live, table);
+      fault_point("restore:after-table");
+    }
+    for (const auto& update : plan.updates) {
+      db::update_column(live, update.table, update.key_columns, update.key_types, update.key, update.column,
+                        update.type, update.new_value);
+    }
+    const auto after = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
+    auto touched = plan.request.jobs;
+    touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
+    verify_after_repair(before, after, touched);
+
+    RestoreOutcome outcome;
+    outcome.audit_id = write_audit_row(live, options.audit, "restore", plan.rows_hash, plan.row_counts(),
+                                       options.undo_path);
+    fault_point("restore:before-commit");
+    live.commit();
+    fault_point("restore:after-commit");
+    outcome.plan = std::move(plan);
+    outcome.undo_path = options.undo_path;
+    return outcome;
+  });
 }
 
 UndoOutcome
 apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const SafetyGates& gates,
            const AuditOptions& audit, const std::string& undo_path)
 {
-  for (int attempt = 1;; ++attempt) {
-    try {
-      db::MetaStoreSession session(connection, db::SessionMode::repair);
-      prepare_repair_transaction(session, gates);
-      const auto facts = session.schema_facts();
-      for (const auto& table : undo.tables) {
-        for (const auto& column : table.columns) {
-          if (!facts.has(table.table + "." + column)) {
-            throw RefusedError(fmt::format("table {} of the meta store has no column {}, which the undo file has",
-                                           table.table, column),
-                               "The undo file belongs to another meta store or release; point -d at the right one.");
-          }
+  return with_retries("undo", [&](std::string& /*no undo file*/) {
+    db::MetaStoreSession session(connection, db::SessionMode::repair);
+    prepare_repair_transaction(session, gates);
+    const auto facts = session.schema_facts();
+    for (const auto& table : undo.tables) {
+      for (const auto& column : table.columns) {
+        if (!facts.has(table.table + "." + column)) {
+          throw RefusedError(fmt::format("table {} of the meta store has no column {}, which the undo file has",
+                                         table.table, column),
+                             "The undo file belongs to another meta store or release; point -d at the right one.");
         }
       }
-      UndoOutcome outcome;
-      std::vector<std::string> tables;
-      std::map<std::string, std::size_t> counts;
-      fault_point("undo:before-insert");
-      // A restore is undone by setting changed columns back, then deleting what it inserted.
-      for (const auto& update : undo.updated) {
-        db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
-                          update.type, update.old_value);
-      }
-      for (const auto& rows : undo.inserted) {
-        db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
-        outcome.rows += rows.keys.size();
-        counts[rows.table] = rows.keys.size();
-      }
-      for (const auto& table : undo.tables) {
-        db::insert_rows(session, table);
-        outcome.rows += table.rows.size();
-        counts[table.table] = table.rows.size();
-        tables.push_back(table.table);
-        fault_point("undo:after-table");
-      }
-      db::advance_sequences(session, tables);
-      outcome.audit_id = write_audit_row(session, audit, "undo", undo.plan_hash, counts, undo_path);
-      fault_point("undo:before-commit");
-      session.commit();
-      fault_point("undo:after-commit");
-      return outcome;
-    } catch (const pqxx::serialization_failure&) {
-      if (attempt >= k_attempts) {
-        throw OperationalError("the undo hit repeated serialization failures and was rolled back",
-                               "Another session keeps writing to the meta store; stop it and run the undo again.");
-      }
     }
-  }
+    UndoOutcome outcome;
+    std::vector<std::string> tables;
+    std::map<std::string, std::size_t> counts;
+    fault_point("undo:before-insert");
+    // A restore is undone by setting changed columns back, then deleting what it inserted.
+    for (const auto& update : undo.updated) {
+      db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
+                        update.type, update.old_value);
+    }
+    for (const auto& rows : undo.inserted) {
+      db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
+      outcome.rows += rows.keys.size();
+      counts[rows.table] = rows.keys.size();
+    }
+    for (const auto& table : undo.tables) {
+      db::insert_rows(session, table);
+      outcome.rows += table.rows.size();
+      counts[table.table] = table.rows.size();
+      tables.push_back(table.table);
+      fault_point("undo:after-table");
+    }
+    db::advance_sequences(session, tables);
+    outcome.audit_id = write_audit_row(session, audit, "undo", undo.plan_hash, counts, undo_path);
+    fault_point("undo:before-commit");
+    session.commit();
+    fault_point("undo:after-commit");
+    return outcome;
+  });
 }
 
 } // namespace rwdoctor::repair

@@ -163,13 +163,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   }
 
   // Identity: the same object, type, database, schema and (where live still knows it) name.
-  const auto jobs_param = [&] {
-    std::string text = "{";
-    for (std::size_t i = 0; i < request.jobs.size(); ++i) {
-      text += fmt::format("{}{}", i == 0 ? "" : ",", request.jobs[i]);
-    }
-    return text + "}";
-  }();
+  const auto jobs_param = util::pg_int_array(request.jobs);
   const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
   const auto backup_objects = backup.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
   const auto live_names = live.describe_objects(request.jobs);

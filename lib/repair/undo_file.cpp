@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <time.h>
+#include <unistd.h>
 
 namespace rwdoctor::repair {
 
@@ -25,13 +27,14 @@ utc_timestamp()
 std::string
 default_undo_path(const std::string& action)
 {
-  auto stamp = utc_timestamp();
-  for (auto& c : stamp) {
-    if (c == ':') {
-      c = '-';
-    }
-  }
-  return fmt::format("rwdoctor-undo/{}-{}.json", stamp, action);
+  // Milliseconds and the process id keep two repairs started in the same second apart.
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  std::tm parts{};
+  gmtime_r(&now.tv_sec, &parts);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H-%M-%S", &parts);
+  return fmt::format("rwdoctor-undo/{}.{:03d}Z-{}-{}.json", stamp, now.tv_nsec / 1000000, getpid(), action);
 }
 
 std::string

@@ -94,3 +94,17 @@ parse_int32(std::string_view text, int& out)
 }
 
 } // namespace rwdoctor::util
+
+namespace rwdoctor::util {
+
+std::string
+pg_int_array(const std::vector<int>& values)
+{
+  std::string literal = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    literal += (i == 0 ? "" : ",") + std::to_string(values[i]);
+  }
+  return literal + "}";
+}
+
+} // namespace rwdoctor::util

@@ -23,6 +23,9 @@ std::string first_line(std::string_view text);
 // identifier, otherwise in double quotes with embedded quotes doubled.
 std::string quote_identifier_if_needed(std::string_view name);
 
+// `values` as a PostgreSQL array literal ("{1,2,3}") for a parameter cast with $n::int[].
+std::string pg_int_array(const std::vector<int>& values);
+
 // Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
 bool parse_int32(std::string_view text, int& out);
 

@@ -3,6 +3,7 @@
 #include "check_helpers.hpp"
 #include "cli_runner.hpp"
 #include "scratch_database.hpp"
+#include "process_runner.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -17,26 +18,10 @@
 using namespace rwdoctor;
 using test::contains;
 using test::run_cli;
+using TempDir = test::TemporaryDirectory;
 
 namespace {
 
-// A private directory for undo and plan files, removed at the end of the test.
-class TempDir
-{
-public:
-  TempDir()
-  {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = fmt::format("{}/rwdt-repair-XXXXXX", base != nullptr ? base : "/tmp");
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~TempDir() { std::system(fmt::format("rm -rf '{}'", m_path).c_str()); }
-  std::string file(const std::string& name) const { return m_path + "/" + name; }
-
-private:
-  std::string m_path;
-};
 
 int
 count(const std::string& dbname, const std::string& sql)
@@ -182,7 +167,7 @@ TEST_CASE("plans that must not run are refused and change nothing", "[db][repair
   }
   SECTION("a job that does not exist")
   {
-    refused({"--job", "999999"}, "job 999999 has no finding");
+    refused({"--job", "999999"}, "job 999999 does not exist (already dropped?)");
   }
   SECTION("a set spanning databases")
   {

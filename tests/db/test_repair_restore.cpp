@@ -4,6 +4,7 @@
 #include "check_helpers.hpp"
 #include "cli_runner.hpp"
 #include "scratch_database.hpp"
+#include "process_runner.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -16,25 +17,10 @@
 using namespace rwdoctor;
 using test::contains;
 using test::run_cli;
+using TempDir = test::TemporaryDirectory;
 
 namespace {
 
-class TempDir
-{
-public:
-  TempDir()
-  {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = fmt::format("{}/rwdt-restore-XXXXXX", base != nullptr ? base : "/tmp");
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~TempDir() { std::system(fmt::format("rm -rf '{}'", m_path).c_str()); }
-  std::string file(const std::string& name) const { return m_path + "/" + name; }
-
-private:
-  std::string m_path;
-};
 
 // The seed scenario: `backup` is the healthy catalog; in `live` the CREATED materialized view
 // 16 lost its fragments with a plain DELETE (which cascaded its table rows away too).
