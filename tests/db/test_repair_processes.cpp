@@ -668,3 +668,46 @@ TEST_CASE("kill -9 at every fault point of repair restore", "[db][processes][res
   }
 #endif
 }
+
+TEST_CASE("repair restore asks on a terminal", "[db][processes][restore]")
+{
+  const test::ScratchDatabase backup("v2_8");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  break_job(live);
+  const auto before = test::dump_meta_tables(live.name());
+  const test::TemporaryDirectory directory;
+  const auto undo_file = directory.file("undo.json");
+  const auto interactive =
+    rw_command({"repair", "restore", "--from", backup.name(), "--undo-file", undo_file, "-d", live.name()});
+  const std::string question = "restore this job? [r]estore, [s]kip, show S[Q]L, [q]uit (default: skip): ";
+  test::ProcessOptions options;
+  options.environment = {"NO_COLOR=1", "TERM=dumb"};
+
+  SECTION("restore, then apply")
+  {
+    test::PtyProcess terminal(interactive, options);
+    const auto asked = terminal.wait_for(question);
+    CHECK(contains(terminal.output(), fmt::format("job {}", k_job)));
+    terminal.type("r\r");
+    const auto confirm = terminal.wait_for("apply this plan? [y/N] ", asked);
+    CHECK(contains(terminal.output().substr(asked, confirm - asked), "rows to insert"));
+    terminal.type("y\r");
+    const auto outcome = terminal.wait();
+    INFO(outcome.describe());
+    CHECK(outcome.exit_code == 1);
+    CHECK(dump_difference(test::dump_meta_tables(backup.name()), test::dump_meta_tables(live.name())) == "");
+  }
+  SECTION("say no to the plan")
+  {
+    test::PtyProcess terminal(interactive, options);
+    const auto asked = terminal.wait_for(question);
+    terminal.type("r\r");
+    terminal.wait_for("apply this plan? [y/N] ", asked);
+    terminal.type("\r");
+    const auto outcome = terminal.wait();
+    INFO(outcome.describe());
+    CHECK(outcome.exit_code == 32);
+    CHECK_FALSE(test::file_exists(undo_file));
+    CHECK(dump_difference(before, test::dump_meta_tables(live.name())) == "");
+  }
+}
