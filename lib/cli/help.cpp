@@ -15,11 +15,15 @@ Usage:
   rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]
                                     drop orphaned streaming jobs completely, in one
                                     verified transaction, leaving an undo file
-  rwdoctor apply PLAN [--yes]       apply a plan saved with --plan-out (refused if stale)
+  rwdoctor repair restore --job ID... --from BACKUP (--dry-run | --yes)
+                                    put a job's fragment graph back from a backup
+                                    meta store, exactly, or refuse
+  rwdoctor apply PLAN [--yes] [--from BACKUP]
+                                    apply a plan saved with --plan-out (refused if stale)
   rwdoctor undo UNDO_FILE [--yes]   put back every row a repair removed
   rwdoctor --version | --help
 
-Run 'rwdoctor check --help' or 'rwdoctor repair drop --help' for their options.
+Each command's --help lists its options.
 Repairs are for a stopped meta node: they refuse while a meta leader heartbeat is
 fresh or other clients are connected, unless --allow-online.
 
@@ -29,15 +33,16 @@ PGUSER, PGDATABASE, PGPASSWORD and ~/.pgpass work as in every libpq program.
 Passwords are never printed.
 
 Exit codes (fsck convention):
-  0   no inconsistency found
-  4   inconsistencies found (findings of severity info do not count)
-  8   operational error: cannot connect, not a meta store, a query failed, or a
-      check could not run (an incomplete check never exits 0)
+  0   no inconsistency found (findings of severity info do not count); nothing
+      to do; an undo that put its rows back
   1   repaired: the selected findings are gone (repair, apply)
+  4   inconsistencies found and left (also a dry run)
+  8   operational error: cannot connect, not a meta store, a query failed, a
+      check could not run (an incomplete check never exits 0), a repair rolled back
   16  usage error (also a repair without --dry-run/--yes when not on a terminal)
   32  refused or cancelled: safety gate, dependents without --cascade, stale
       plan, tampered file, the user said no
-For 8, 16 and 32 nothing was changed. A successful undo exits 0.
+For 8, 16 and 32 nothing was changed.
 )";
 }
 
