@@ -149,14 +149,24 @@ repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair
   return candidates;
 }
 
+// Thrown by choose_jobs when no finding offers the repair at all: there is nothing to do.
+struct NothingToDo
+{
+};
+
 // Walks the candidates of `repair`: act / skip / show SQL / quit. `plan_text` renders the
-// plan of one job. Returns the chosen job ids.
+// plan of one job. Returns the chosen job ids; throws NothingToDo without candidates.
 std::vector<int>
 choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
             const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out)
 {
   std::vector<int> chosen;
-  for (const auto& [job, findings] : repair_candidates(connection, repair)) {
+  const auto candidates = repair_candidates(connection, repair);
+  if (candidates.empty()) {
+    fmt::print(out, "no finding offers {}; nothing to do\n", checks::to_string(repair));
+    throw NothingToDo{};
+  }
+  for (const auto& [job, findings] : candidates) {
     fmt::print(out, "\njob {} {}\n", job, findings.front().name.value_or("(name unknown)"));
     for (const auto& finding : findings) {
       fmt::print(out, "  [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
@@ -236,7 +246,8 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       throw UsageError("repair drop needs --job ID when it cannot ask on a terminal",
                        "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
     }
-    request.jobs = choose_jobs(
+    try {
+      request.jobs = choose_jobs(
       connection, checks::Repair::drop_job, "drop",
       [&](int job) {
         auto single = request;
@@ -244,6 +255,9 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
         return repair::render_plan_text(dry_run_plan(connection, single));
       },
       in, out);
+    } catch (const NothingToDo&) {
+      return to_int(ExitCode::clean);
+    }
     if (request.jobs.empty()) {
       fmt::print(out, "nothing chosen; nothing was changed\n");
       return to_int(ExitCode::inconsistent);
@@ -350,7 +364,8 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       throw UsageError("repair restore needs --job ID when it cannot ask on a terminal",
                        "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
     }
-    request.jobs = choose_jobs(
+    try {
+      request.jobs = choose_jobs(
       connection, checks::Repair::restore_fragments, "restore",
       [&](int job) {
         auto single = request;
@@ -358,6 +373,9 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
         return repair::render_restore_plan_text(plan_now(single));
       },
       in, out);
+    } catch (const NothingToDo&) {
+      return to_int(ExitCode::clean);
+    }
     if (request.jobs.empty()) {
       fmt::print(out, "nothing chosen; nothing was changed\n");
       return to_int(ExitCode::inconsistent);

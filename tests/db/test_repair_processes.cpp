@@ -711,3 +711,18 @@ TEST_CASE("repair restore asks on a terminal", "[db][processes][restore]")
     CHECK(dump_difference(before, test::dump_meta_tables(live.name())) == "");
   }
 }
+
+TEST_CASE("on a healthy store the prompt has nothing to ask", "[db][processes]")
+{
+  const test::ScratchDatabase database("head");
+  const auto before = test::dump_meta_tables(database.name());
+  test::ProcessOptions options;
+  options.environment = {"NO_COLOR=1", "TERM=dumb"};
+  test::PtyProcess terminal(rw_command({"repair", "drop", "-d", database.name()}), options);
+  const auto outcome = terminal.wait();
+  INFO(outcome.describe());
+  CHECK(outcome.exited);
+  CHECK(outcome.exit_code == 0);
+  CHECK(contains(outcome.out, "no finding offers drop-job; nothing to do"));
+  CHECK(dump_difference(before, test::dump_meta_tables(database.name())) == "");
+}
