@@ -1,6 +1,7 @@
 // Fault injection for the crash tests: in a build with RWDOCTOR_FAULT_INJECTION, a process
 // whose RWDOCTOR_FAULT environment variable names a fault point kills itself with SIGKILL
-// when it reaches that point. In other builds the calls compile to nothing.
+// when it reaches that point, and one whose RWDOCTOR_PAUSE names it waits there while the
+// file RWDOCTOR_PAUSE_FILE exists. In other builds the calls compile to nothing.
 #pragma once
 
 #include <string_view>

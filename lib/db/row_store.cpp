@@ -366,7 +366,7 @@ delete_where_in(MetaStoreSession& session, const std::string& table, const std::
       fmt::format("DELETE FROM {} WHERE {} = ANY($1::int[])", tx.quote_name(table), tx.quote_name(column)), util::pg_int_array(oids));
     return static_cast<long>(result.affected_rows());
   } catch (const pqxx::foreign_key_violation& error) {
-    throw RefusedError(fmt::format("deleting from {} would break a foreign key: {}", table, util::first_line(error.what())),
+    throw RefusedError(fmt::format("deleting from {} would break a foreign key: {}", table, server_message(error)),
                        "A row outside the plan still references the rows to delete; run rwdoctor check and repair that first.");
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, fmt::format("cannot delete from {}", table));
@@ -406,11 +406,11 @@ insert_rows(MetaStoreSession& session, const CapturedTable& table)
     try {
       tx.exec_params(sql, pqxx::prepare::make_dynamic_params(params));
     } catch (const pqxx::unique_violation& error) {
-      throw RefusedError(fmt::format("rows to put back into {} already exist: {}", table.table, util::first_line(error.what())),
+      throw RefusedError(fmt::format("rows to put back into {} already exist: {}", table.table, server_message(error)),
                          "The meta store moved on since the repair; compare it with the undo file before going further.");
     } catch (const pqxx::foreign_key_violation& error) {
       throw RefusedError(fmt::format("rows to put back into {} reference rows that are gone: {}", table.table,
-                                     util::first_line(error.what())),
+                                     server_message(error)),
                          "The meta store moved on since the repair; compare it with the undo file before going further.");
     } catch (const pqxx::sql_error& error) {
       throw translate_sql_error(error, fmt::format("cannot insert into {}", table.table));
@@ -447,7 +447,7 @@ take_repair_lock(MetaStoreSession& session)
     savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('rwdoctor repair'))"));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
-    if (error.sqlstate() == "55P03" || error.sqlstate() == "57014") {
+    if (effective_sqlstate(error) == "55P03" || effective_sqlstate(error) == "57014") {
       throw RefusedError("another rwdoctor repair is running on this database",
                          "Wait for it to finish (or raise --lock-timeout to wait longer), then run rwdoctor check again.");
     }
@@ -471,9 +471,15 @@ lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables)
     savepoint.exec(fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE", list));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
-    if (error.sqlstate() == "55P03") {
+    if (effective_sqlstate(error) == "55P03") {
       throw RefusedError("another session is writing to the meta store's tables",
                          "Stop the meta node (and any other writer), or raise --lock-timeout, then try again.");
+    }
+    if (effective_sqlstate(error) == "42501") {
+      throw RefusedError(fmt::format("this role may not change the meta store's tables: {}",
+                                     server_message(error)),
+                         "Repairs need a role that can write the meta store (the meta node's own); check needs only "
+                         "SELECT.");
     }
     throw translate_sql_error(error, "cannot lock the meta store's tables");
   }

@@ -37,6 +37,25 @@ contains(std::string_view text, std::string_view part)
 } // namespace
 
 std::string
+effective_sqlstate(const pqxx::sql_error& error)
+{
+  if (!error.sqlstate().empty()) {
+    return error.sqlstate();
+  }
+  // libpqxx 6.4 leaves sqlstate() empty for some exception classes; the class still says it.
+  if (dynamic_cast<const pqxx::insufficient_privilege*>(&error) != nullptr) {
+    return "42501";
+  }
+  if (dynamic_cast<const pqxx::undefined_table*>(&error) != nullptr) {
+    return "42P01";
+  }
+  if (dynamic_cast<const pqxx::undefined_column*>(&error) != nullptr) {
+    return "42703";
+  }
+  return {};
+}
+
+std::string
 sqlstate_hint(std::string_view sqlstate)
 {
   if (sqlstate == "42501") {
@@ -78,8 +97,8 @@ connect_hint(std::string_view libpq_message)
   return "Check that PostgreSQL is running and that -h/-p (or PGHOST/PGPORT) point at it.";
 }
 
-OperationalError
-translate_sql_error(const pqxx::sql_error& error, std::string_view what)
+std::string
+server_message(const pqxx::sql_error& error)
 {
   auto message = util::first_line(error.what());
   for (const std::string_view prefix : {"ERROR:", "FATAL:"}) {
@@ -87,7 +106,13 @@ translate_sql_error(const pqxx::sql_error& error, std::string_view what)
       message = std::string(util::trim(std::string_view(message).substr(prefix.size())));
     }
   }
-  return OperationalError(fmt::format("{}: {}", what, one_line(message)), sqlstate_hint(error.sqlstate()));
+  return one_line(message);
+}
+
+OperationalError
+translate_sql_error(const pqxx::sql_error& error, std::string_view what)
+{
+  return OperationalError(fmt::format("{}: {}", what, server_message(error)), sqlstate_hint(effective_sqlstate(error)));
 }
 
 OperationalError

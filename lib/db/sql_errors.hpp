@@ -22,6 +22,12 @@ translate_connect_error(const pqxx::broken_connection& error, std::string_view t
 std::string
 connect_hint(std::string_view libpq_message);
 
+// The server's message on one line, without its "ERROR:" prefix.
+std::string server_message(const pqxx::sql_error& error);
+
+// The error's SQLSTATE; where libpqxx 6.4 leaves it empty, derived from the exception class.
+std::string effective_sqlstate(const pqxx::sql_error& error);
+
 // The hint for a SQLSTATE; exposed for unit tests.
 std::string
 sqlstate_hint(std::string_view sqlstate);

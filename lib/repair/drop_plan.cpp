@@ -126,6 +126,12 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   selection.job_ids.insert(request.jobs.begin(), request.jobs.end());
   const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
   plan.generation = report.meta_store.generation;
+  if (!report.meta_store.unknown_migrations.empty()) {
+    plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
+                                        "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
+                                        report.meta_store.unknown_migrations.size(),
+                                        report.meta_store.unknown_migrations.front()));
+  }
   for (const auto& outcome : report.checks) {
     if (outcome.status == checks::CheckStatus::failed) {
       plan.refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));

@@ -192,8 +192,11 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
 {
   return with_retries("repair", [&](std::string& written_undo) {
     db::MetaStoreSession session(connection, db::SessionMode::repair);
+    fault_point("drop:connected");
     prepare_repair_transaction(session, options.gates);
+    fault_point("drop:locked");
     auto plan = plan_drop(session, request);
+    fault_point("drop:planned");
     refuse_if_any(plan.refusals, "the plan");
     if (expected) {
       if (expected->oids != plan.oids() || expected->rows_hash != plan.rows_hash) {
@@ -224,6 +227,7 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
 
     DropOutcome outcome;
     outcome.audit_id = write_audit_row(session, options.audit, "drop", plan.rows_hash, plan.row_counts(), options.undo_path);
+    fault_point("drop:after-audit");
     fault_point("drop:before-commit");
     session.commit();
     fault_point("drop:after-commit");
@@ -242,7 +246,9 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     db::MetaStoreSession live(live_connection, db::SessionMode::repair);
     db::MetaStoreSession backup(backup_connection);
     prepare_repair_transaction(live, options.gates);
+    fault_point("restore:locked");
     auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
+    fault_point("restore:planned");
     refuse_if_any(plan.refusals, "the restore");
     if (expected_hash && *expected_hash != plan.rows_hash) {
       throw RefusedError("the plan is stale: live or the backup changed since it was made",
@@ -271,10 +277,12 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
       db::update_column(live, update.table, update.key_columns, update.key_types, update.key, update.column,
                         update.type, update.new_value);
     }
+    fault_point("restore:after-insert");
     const auto after = checks::run_checks(live, checks::Catalogue::builtin(), {}, nullptr);
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
     verify_after_repair(before, after, touched);
+    fault_point("restore:after-verify");
 
     RestoreOutcome outcome;
     outcome.audit_id = write_audit_row(live, options.audit, "restore", plan.rows_hash, plan.row_counts(),
@@ -326,7 +334,9 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
       tables.push_back(table.table);
       fault_point("undo:after-table");
     }
+    fault_point("undo:after-insert");
     db::advance_sequences(session, tables);
+    fault_point("undo:after-sequences");
     outcome.audit_id = write_audit_row(session, audit, "undo", undo.plan_hash, counts, undo_path);
     fault_point("undo:before-commit");
     session.commit();

@@ -94,6 +94,12 @@ findings_offering(db::MetaStoreSession& session, const std::vector<int>& jobs, c
   selection.job_ids.insert(jobs.begin(), jobs.end());
   const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
   generation = report.meta_store.generation;
+  if (!report.meta_store.unknown_migrations.empty()) {
+    refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
+                                   "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
+                                   report.meta_store.unknown_migrations.size(),
+                                   report.meta_store.unknown_migrations.front()));
+  }
   std::vector<checks::Finding> findings;
   for (const int job : jobs) {
     bool found = false;
