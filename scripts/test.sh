@@ -24,6 +24,8 @@ trap cleanup EXIT
 
 eval "$(scripts/pg-throwaway.sh start "$WORK/pg" 54321)"
 export PGDATABASE=postgres
+# The reliability tests restart this server (pg-throwaway.sh stop/start on the same port).
+export RWDOCTOR_TEST_SERVER_DIR="$WORK/pg"
 # The database tests must never be skipped: fail here, loudly, if the server is not there.
 psql -X -q -c 'SELECT 1' >/dev/null
 

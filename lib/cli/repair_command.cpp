@@ -348,8 +348,8 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   const bool terminal = interactive_terminal();
   const auto plan_now = [&](const repair::RestoreRequest& wanted) {
     db::MetaStoreSession live(connection);
-    db::MetaStoreSession source(backup);
-    return repair::plan_restore(live, source, db::describe_target(backup), wanted);
+    const auto source = repair::open_backup(backup);
+    return repair::plan_restore(live, *source, db::describe_target(backup), wanted);
   };
   const auto show = [&](const repair::RestorePlan& plan, Format as) {
     if (as == Format::json) {

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/version.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -98,7 +99,7 @@ render_plan_text(const DropPlan& plan)
                        ? std::string("requested")
                        : fmt::format("{} {}", reason_text(object.reason), object.because_of);
     out += fmt::format("  {:>8}  {:<12} {:<50} {}\n", object.oid, object.object_type,
-                       object.name.value_or("(name unknown)"), why);
+                       util::printable(object.name.value_or("(name unknown)")), why);
   }
   out += "\nrows that will disappear (cascades included):\n";
   std::size_t total = 0;

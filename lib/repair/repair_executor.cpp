@@ -6,6 +6,7 @@
 #include "core/fault.hpp"
 #include "core/version.hpp"
 #include "db/row_store.hpp"
+#include "store/generation.hpp"
 #include "util/durable_file.hpp"
 #include "util/text.hpp"
 
@@ -138,6 +139,21 @@ verify_after_repair(const checks::CheckReport& before, const checks::CheckReport
   }
 }
 
+} // namespace
+
+std::unique_ptr<db::MetaStoreSession>
+open_backup(const db::ConnectionOptions& backup)
+{
+  try {
+    return std::make_unique<db::MetaStoreSession>(backup);
+  } catch (const OperationalError& error) {
+    throw OperationalError(fmt::format("backup: {}", error.what()),
+                           "Check the backup meta store given with --from (a database name, conninfo or URI).");
+  }
+}
+
+namespace {
+
 // Refuses with the first reason a plan must not run, saying how many more there are.
 void
 refuse_if_any(const std::vector<std::string>& refusals, std::string_view what)
@@ -151,8 +167,8 @@ refuse_if_any(const std::vector<std::string>& refusals, std::string_view what)
                                          : "See the plan with --dry-run.");
 }
 
-// Runs one attempt of a repair after another until it commits: a serialization failure is
-// retried (k_attempts in all), any other failure ends it. `body` records the undo file it
+// Runs one attempt of a repair after another until it commits: a serialization failure or a
+// deadlock is retried (k_attempts in all), any other failure ends it. `body` records the undo file it
 // wrote in its argument, so a repair that did not commit leaves none behind (unless the
 // commit's outcome is unknown: then the undo file may be needed).
 template <typename Body>
@@ -163,11 +179,14 @@ with_retries(std::string_view what, Body&& body) -> decltype(body(std::declval<s
     std::string written_undo;
     try {
       return body(written_undo);
-    } catch (const pqxx::serialization_failure&) {
+    } catch (const pqxx::transaction_rollback&) {
+      // A serialization failure or a deadlock with another writer: nothing was committed, so
+      // the whole attempt runs again.
       util::remove_file_quietly(written_undo);
       if (attempt >= k_attempts) {
-        throw OperationalError(fmt::format("the {} hit {} serialization failures in a row and was rolled back", what,
-                                           attempt),
+        throw OperationalError(fmt::format("the {} hit {} serialization failures or deadlocks in a row and was "
+                                           "rolled back",
+                                           what, attempt),
                                fmt::format("Another session keeps writing to the meta store; stop it and run the {} "
                                            "again.",
                                            what));
@@ -244,7 +263,8 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
 {
   return with_retries("restore", [&](std::string& written_undo) {
     db::MetaStoreSession live(live_connection, db::SessionMode::repair);
-    db::MetaStoreSession backup(backup_connection);
+    auto backup_session = open_backup(backup_connection);
+    auto& backup = *backup_session;
     prepare_repair_transaction(live, options.gates);
     fault_point("restore:locked");
     auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
@@ -304,6 +324,12 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
     db::MetaStoreSession session(connection, db::SessionMode::repair);
     prepare_repair_transaction(session, gates);
     const auto facts = session.schema_facts();
+    const auto generation = store::detect_generation(session.applied_migrations());
+    if (generation.label != undo.generation) {
+      throw RefusedError(fmt::format("the undo file was written for a RisingWave {} meta store; this one is {}",
+                                     undo.generation, generation.label),
+                         "Point -d (and --schema) at the meta store the repair changed.");
+    }
     for (const auto& table : undo.tables) {
       for (const auto& column : table.columns) {
         if (!facts.has(table.table + "." + column)) {

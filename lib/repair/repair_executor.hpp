@@ -11,6 +11,7 @@
 #include "repair/undo_file.hpp"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -65,6 +66,9 @@ RestoreOutcome apply_restore(const db::ConnectionOptions& live, const db::Connec
                              const RestoreRequest& request, const ApplyOptions& options,
                              const std::optional<std::string>& expected_hash,
                              const std::function<void(const RestorePlan&)>& on_plan);
+
+// A read-only snapshot session on the backup given with --from; connection errors name it.
+std::unique_ptr<db::MetaStoreSession> open_backup(const db::ConnectionOptions& backup);
 
 struct UndoOutcome
 {

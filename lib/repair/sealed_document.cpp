@@ -41,9 +41,9 @@ unseal(std::string_view text, std::string_view format, const std::string& path)
     throw RefusedError(fmt::format("'{}' is not an rwdoctor {} file", path, format == "rwdoctor-undo" ? "undo" : "plan"),
                        hint);
   }
-  if (document.value("format_version", 0) != 1) {
-    throw RefusedError(fmt::format("'{}' has format_version {}, this rwdoctor reads version 1", path,
-                                   document.value("format_version", 0)),
+  const auto& version = document.contains("format_version") ? document["format_version"] : Json();
+  if (!version.is_number_integer() || version.get<long long>() != 1) {
+    throw RefusedError(fmt::format("'{}' has format_version {}, this rwdoctor reads version 1", path, version.dump()),
                        "Use the rwdoctor version that wrote the file.");
   }
   if (!document.contains("checksum") || !document["checksum"].is_string()) {

@@ -1,6 +1,7 @@
 #include "report/text_report.hpp"
 
 #include "core/version.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -141,8 +142,8 @@ render_check_text(const checks::CheckReport& report, const checks::Catalogue& ca
     out += fmt::format("\n{}\n", paint(colour, colour_code(severity),
                                        fmt::format("{} ({})", upper(checks::to_string(severity)), group.size())));
     for (const auto* finding : group) {
-      out += fmt::format("  [{}] {}\n", finding->check, subject_line(*finding));
-      out += fmt::format("    {}\n", finding->message);
+      out += fmt::format("  [{}] {}\n", finding->check, util::printable(subject_line(*finding)));
+      out += fmt::format("    {}\n", util::printable(finding->message));
       if (quiet) {
         continue;
       }

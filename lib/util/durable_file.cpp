@@ -116,13 +116,24 @@ write_new_file_durably(const std::string& path, const std::string& contents)
 std::string
 read_whole_file(const std::string& path)
 {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  struct stat info {};
+  if (stat(path.c_str(), &info) != 0) {
     throw OperationalError(fmt::format("cannot read '{}': {}", path, std::strerror(errno)),
                            "Check the path and that the file is readable.");
   }
+  if (S_ISDIR(info.st_mode)) {
+    throw OperationalError(fmt::format("cannot read '{}': {}", path, std::strerror(EISDIR)),
+                           "Give the path of the file itself.");
+  }
+  std::ifstream file(path, std::ios::binary);
   std::ostringstream contents;
-  contents << file.rdbuf();
+  if (!file || !(contents << file.rdbuf()) || file.bad()) {
+    if (info.st_size == 0 && file) {
+      return {};
+    }
+    throw OperationalError(fmt::format("cannot read '{}': {}", path, std::strerror(errno)),
+                           "Check the path and that the file is readable.");
+  }
   return contents.str();
 }
 

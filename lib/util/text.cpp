@@ -108,3 +108,26 @@ pg_int_array(const std::vector<int>& values)
 }
 
 } // namespace rwdoctor::util
+
+namespace rwdoctor::util {
+
+std::string
+printable(std::string_view text)
+{
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      static const char* const digits = "0123456789abcdef";
+      out += "\\x";
+      out += digits[u >> 4];
+      out += digits[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+} // namespace rwdoctor::util

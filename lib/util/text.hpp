@@ -26,6 +26,10 @@ std::string quote_identifier_if_needed(std::string_view name);
 // `values` as a PostgreSQL array literal ("{1,2,3}") for a parameter cast with $n::int[].
 std::string pg_int_array(const std::vector<int>& values);
 
+// `text` with control characters (newlines, escape sequences) shown as \xNN, so names and
+// messages from the store cannot break lines or drive the terminal.
+std::string printable(std::string_view text);
+
 // Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
 bool parse_int32(std::string_view text, int& out);
 
