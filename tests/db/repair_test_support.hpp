@@ -1,0 +1,108 @@
+// Shared pieces of the process-level repair tests: the seed job, rwdoctor command lines, dump
+// comparison and waiting for killed clients' sessions to end.
+#pragma once
+
+#include "process_runner.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <pqxx/pqxx>
+
+#include <chrono>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace rwdoctor::test {
+
+// Job 24 of the demo catalog (dev.public."Top Customers", fragment 8; nothing depends on it).
+inline constexpr int k_job = 24;
+
+inline const char* const k_needs_faults =
+  "this test needs the fault points: configure with -DRWDOCTOR_FAULT_INJECTION=ON and rebuild";
+
+inline std::vector<std::string>
+rw_command(std::vector<std::string> args)
+{
+  args.insert(args.begin(), rwdoctor_binary());
+  return args;
+}
+
+inline std::vector<std::string>
+drop_command(const std::string& dbname, const std::string& undo_file, std::vector<std::string> extra = {})
+{
+  auto args = rw_command({"repair", "drop", "--job", std::to_string(k_job), "--yes", "--undo-file", undo_file, "-d", dbname});
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+// The seed of the scenarios: job 24 without fragments (the delete cascades its table rows).
+inline void
+break_job(const ScratchDatabase& database)
+{
+  database.execute(fmt::format("DELETE FROM fragment WHERE job_id = {}", k_job));
+}
+
+// Empty when equal; otherwise where two meta table dumps first differ.
+inline std::string
+dump_difference(const std::string& expected, const std::string& actual)
+{
+  if (expected == actual) {
+    return {};
+  }
+  std::istringstream left(expected);
+  std::istringstream right(actual);
+  std::string table;
+  std::string a;
+  std::string b;
+  for (int line = 1;; ++line) {
+    const bool more_a = static_cast<bool>(std::getline(left, a));
+    const bool more_b = static_cast<bool>(std::getline(right, b));
+    if (!more_a && !more_b) {
+      return "the dumps differ in their last byte";
+    }
+    if (more_a && a.rfind("== ", 0) == 0) {
+      table = a;
+    }
+    if (!more_a || !more_b || a != b) {
+      return fmt::format("first difference at line {} (table {}):\n  expected: {}\n  actual:   {}", line, table,
+                         more_a ? a : "<end>", more_b ? b : "<end>");
+    }
+  }
+}
+
+inline int
+count(const std::string& dbname, const std::string& sql)
+{
+  pqxx::connection connection(fmt::format("dbname={}", dbname));
+  pqxx::nontransaction tx(connection);
+  return tx.exec1(sql)[0].as<int>();
+}
+
+// A killed client's backend ends (and rolls back) once it notices the closed socket; the next
+// step must not meet it in the online gate or its locks.
+inline void
+wait_until_no_clients(const std::string& dbname)
+{
+  pqxx::connection connection("dbname=postgres");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (;;) {
+    pqxx::nontransaction tx(connection);
+    const auto left = tx.exec_params1("SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND backend_type = "
+                                      "'client backend' AND pid <> pg_backend_pid()",
+                                      dbname)[0]
+                        .as<int>();
+    tx.commit();
+    if (left == 0) {
+      return;
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      FAIL(left << " session(s) of database " << dbname << " did not end within 60 s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+} // namespace rwdoctor::test
