@@ -1,5 +1,7 @@
 #include "cli/repair_command.hpp"
 
+#include "cli/repair_support.hpp"
+
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "cli/options.hpp"
@@ -26,39 +28,6 @@
 namespace rwdoctor::cli {
 
 namespace {
-
-const char* const k_yes_or_dry_run =
-  "Pass --dry-run to see the plan or --yes to apply it; scripts must say which they mean.";
-
-void
-add_repair_options(po::options_description& options)
-{
-  add_connection_options(options);
-  options.add_options()
-    ("help", "show this help")
-    ("yes", "apply without asking")
-    ("undo-file", po::value<std::string>(), "where to write the undo file (default rwdoctor-undo/<time>-<action>.json)")
-    ("allow-online", "skip the gates that refuse while a meta node or other clients look connected")
-    ("lease-secs", po::value<std::string>()->default_value("30"), "a meta leader heartbeat fresher than this means online")
-    ("ticket", po::value<std::string>(), "incident or change ticket, recorded in the audit row")
-    ("no-audit-table", "do not write the audit row to rwdoctor.repair_log")
-    ("format", po::value<std::string>()->default_value("text"), "output format: text or json");
-}
-
-repair::ApplyOptions
-apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
-                   const db::ConnectionOptions& connection, const std::string& action)
-{
-  repair::ApplyOptions options;
-  options.gates.allow_online = values.count("allow-online") != 0;
-  options.gates.lease_seconds = positive_int_option(values, "lease-secs", "seconds");
-  options.audit.enabled = values.count("no-audit-table") == 0;
-  options.audit.ticket = text_option(values, "ticket");
-  options.audit.arguments = redacted_command_line(args, connection);
-  options.undo_path = values.count("undo-file") != 0 ? values["undo-file"].as<std::string>()
-                                                     : repair::default_undo_path(action);
-  return options;
-}
 
 int
 report_applied(const repair::DropOutcome& outcome, Format format, std::ostream& out)
@@ -109,94 +78,7 @@ as_expected(const repair::DropPlan& plan)
   return saved;
 }
 
-// The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
-// string or URI stands on its own (with libpq's defaults).
-db::ConnectionOptions
-backup_connection(const po::variables_map& values, const db::ConnectionOptions& live)
-{
-  auto backup = live;
-  backup.dbname = values["from"].as<std::string>();
-  backup.schema = text_option(values, "from-schema");
-  const bool standalone = backup.dbname.find('=') != std::string::npos || backup.dbname.rfind("postgres", 0) == 0;
-  if (standalone) {
-    backup.host.clear();
-    backup.port.clear();
-    backup.user.clear();
-  }
-  return backup;
-}
-
-// Jobs whose findings offer `repair`, most severe first.
-std::vector<std::pair<int, std::vector<checks::Finding>>>
-repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair)
-{
-  db::MetaStoreSession session(connection);
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
-  std::vector<std::pair<int, std::vector<checks::Finding>>> candidates;
-  for (const auto& finding : report.findings) {
-    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
-    if (!offers || !finding.job_id) {
-      continue;
-    }
-    auto found = std::find_if(candidates.begin(), candidates.end(),
-                              [&](const auto& candidate) { return candidate.first == *finding.job_id; });
-    if (found == candidates.end()) {
-      candidates.emplace_back(*finding.job_id, std::vector<checks::Finding>{});
-      found = std::prev(candidates.end());
-    }
-    found->second.push_back(finding);
-  }
-  return candidates;
-}
-
-// Thrown by choose_jobs when no finding offers the repair at all: there is nothing to do.
-struct NothingToDo
-{
-};
-
-// Walks the candidates of `repair`: act / skip / show SQL / quit. `plan_text` renders the
-// plan of one job. Returns the chosen job ids; throws NothingToDo without candidates.
-std::vector<int>
-choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
-            const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out)
-{
-  std::vector<int> chosen;
-  const auto candidates = repair_candidates(connection, repair);
-  if (candidates.empty()) {
-    fmt::print(out, "no finding offers {}; nothing to do\n", checks::to_string(repair));
-    throw NothingToDo{};
-  }
-  for (const auto& [job, findings] : candidates) {
-    fmt::print(out, "\njob {} {}\n", job, findings.front().name.value_or("(name unknown)"));
-    for (const auto& finding : findings) {
-      fmt::print(out, "  [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
-    }
-    for (;;) {
-      const auto answer = ask(in, out, fmt::format("{} this job? [{}]{}, [s]kip, show S[Q]L, [q]uit (default: skip): ", verb,
-                                                   verb.substr(0, 1), verb.substr(1)));
-      if (answer == verb.substr(0, 1) || answer == verb) {
-        chosen.push_back(job);
-        break;
-      }
-      if (answer.empty() || answer == "s" || answer == "skip") {
-        break;
-      }
-      if (answer == "q" || answer == "quit") {
-        return chosen;
-      }
-      if (answer == "sql" || answer == "show") {
-        out << plan_text(job);
-        continue;
-      }
-      fmt::print(out, "please answer {}, s, sql or q\n", verb.substr(0, 1));
-    }
-  }
-  return chosen;
-}
-
 } // namespace
-
-int run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 
 int
 run_repair_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
@@ -303,141 +185,6 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   return report_applied(outcome, format, out);
 }
 
-int
-run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
-{
-  po::options_description options("rwdoctor repair restore options");
-  add_repair_options(options);
-  options.add_options()
-    ("job", po::value<std::vector<std::string>>()->composing(), "job whose fragments to restore (repeatable)")
-    ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
-    ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
-    ("keep-live", po::value<std::vector<std::string>>()->composing(),
-     "keep this live row (TABLE:KEY, e.g. fragment_relation:2,8) instead of refusing (repeatable)")
-    ("dry-run", "show the plan, change nothing")
-    ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'");
-  const auto values = parse_options(args, options, "repair restore");
-  if (values.count("help") != 0) {
-    std::ostringstream text;
-    text << "Usage: rwdoctor repair restore --job ID [--job ID]... --from CONNINFO (--dry-run | --yes) [options]\n\n"
-         << options
-         << "\nExit codes: 1 restored, 4 findings remain (dry run or skipped), 8 operational error (rolled back), "
-            "16 usage error, 32 refused or cancelled.\n";
-    out << text.str();
-    return to_int(ExitCode::clean);
-  }
-  if (values.count("from") == 0) {
-    throw UsageError("repair restore needs --from with the backup meta store",
-                     "Restore a pg_dump or a PITR clone into a scratch database and pass it with --from.");
-  }
-  const auto format = format_from(values);
-  const auto connection = connection_from(values);
-  const auto backup = backup_connection(values, connection);
-  const bool dry_run = values.count("dry-run") != 0;
-  const bool yes = values.count("yes") != 0;
-  if (dry_run && yes) {
-    throw UsageError("--dry-run and --yes exclude each other", k_yes_or_dry_run);
-  }
-  repair::RestoreRequest request;
-  request.jobs = job_ids_option(values);
-  if (values.count("keep-live") != 0) {
-    request.keep_live = values["keep-live"].as<std::vector<std::string>>();
-  }
-  auto apply = apply_options_from(values, args, connection, "restore");
-  apply.audit.arguments = redacted_command_line(args, connection);
-  const bool terminal = interactive_terminal();
-  const auto plan_now = [&](const repair::RestoreRequest& wanted) {
-    db::MetaStoreSession live(connection);
-    const auto source = repair::open_backup(backup);
-    return repair::plan_restore(live, *source, db::describe_target(backup), wanted);
-  };
-  const auto show = [&](const repair::RestorePlan& plan, Format as) {
-    if (as == Format::json) {
-      out << repair::restore_plan_json(plan).dump(2) << "\n";
-    } else {
-      out << repair::render_restore_plan_text(plan);
-    }
-  };
-
-  if (request.jobs.empty()) {
-    if (!terminal || dry_run || yes) {
-      throw UsageError("repair restore needs --job ID when it cannot ask on a terminal",
-                       "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
-    }
-    try {
-      request.jobs = choose_jobs(
-      connection, checks::Repair::restore_fragments, "restore",
-      [&](int job) {
-        auto single = request;
-        single.jobs = {job};
-        return repair::render_restore_plan_text(plan_now(single));
-      },
-      in, out);
-    } catch (const NothingToDo&) {
-      return to_int(ExitCode::clean);
-    }
-    if (request.jobs.empty()) {
-      fmt::print(out, "nothing chosen; nothing was changed\n");
-      return to_int(ExitCode::inconsistent);
-    }
-  } else if (!dry_run && !yes && !terminal) {
-    throw UsageError("repair restore needs --dry-run or --yes when it is not run on a terminal", k_yes_or_dry_run);
-  }
-
-  if (dry_run) {
-    const auto plan = plan_now(request);
-    show(plan, format);
-    if (values.count("plan-out") != 0) {
-      const auto path = values["plan-out"].as<std::string>();
-      util::write_new_file_durably(path, repair::seal(repair::restore_plan_json(plan)));
-      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {} --from BACKUP --yes\n", path, path);
-    }
-    return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
-  }
-  std::optional<std::string> expected;
-  if (!yes) {
-    const auto plan = plan_now(request);
-    show(plan, Format::text);
-    if (!plan.refusals.empty()) {
-      return to_int(ExitCode::refused);
-    }
-    if (ask(in, out, "\napply this plan? [y/N] ") != "y") {
-      fmt::print(out, "not applied; nothing was changed\n");
-      return to_int(ExitCode::refused);
-    }
-    expected = plan.rows_hash;
-  }
-  bool plan_written = false; // the callback runs again when a serialization failure is retried
-  const auto outcome = repair::apply_restore(connection, backup, request, apply, expected, [&](const repair::RestorePlan& plan) {
-    if (values.count("plan-out") != 0 && !plan_written) {
-      util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::restore_plan_json(plan)));
-      plan_written = true;
-    }
-    if (yes && format == Format::text) {
-      show(plan, Format::text);
-    }
-  });
-  if (format == Format::json) {
-    auto document = repair::restore_plan_json(outcome.plan);
-    document["applied"] = true;
-    document["undo_file"] = outcome.undo_path;
-    document["audit_id"] = outcome.audit_id == 0 ? repair::Json(nullptr) : repair::Json(outcome.audit_id);
-    out << document.dump(2) << "\n";
-  } else {
-    std::size_t rows = 0;
-    for (const auto& [table, count] : outcome.plan.row_counts()) {
-      rows += count;
-    }
-    fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
-               rows, outcome.plan.updates.size());
-    fmt::print(out, "undo file: {}\n  to take the restore back: rwdoctor undo {} --yes\n", outcome.undo_path,
-               outcome.undo_path);
-    if (outcome.audit_id != 0) {
-      fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
-    }
-  }
-  return to_int(ExitCode::repaired);
-}
 
 int
 run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& /*err*/)

@@ -7,6 +7,7 @@
 
 namespace rwdoctor::cli {
 
+int run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_repair_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_undo_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);

@@ -1,0 +1,135 @@
+#include "cli/repair_support.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "cli/prompt.hpp"
+#include "db/meta_store_session.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <istream>
+#include <ostream>
+
+namespace rwdoctor::cli {
+
+namespace {
+
+// Jobs whose findings offer `repair`, most severe first.
+std::vector<std::pair<int, std::vector<checks::Finding>>>
+repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair)
+{
+  db::MetaStoreSession session(connection);
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+  std::vector<std::pair<int, std::vector<checks::Finding>>> candidates;
+  for (const auto& finding : report.findings) {
+    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
+    if (!offers || !finding.job_id) {
+      continue;
+    }
+    auto found = std::find_if(candidates.begin(), candidates.end(),
+                              [&](const auto& candidate) { return candidate.first == *finding.job_id; });
+    if (found == candidates.end()) {
+      candidates.emplace_back(*finding.job_id, std::vector<checks::Finding>{});
+      found = std::prev(candidates.end());
+    }
+    found->second.push_back(finding);
+  }
+  return candidates;
+}
+
+} // namespace
+
+extern const char* const k_yes_or_dry_run;
+const char* const k_yes_or_dry_run =
+  "Pass --dry-run to see the plan or --yes to apply it; scripts must say which they mean.";
+
+void
+add_repair_options(po::options_description& options)
+{
+  add_connection_options(options);
+  options.add_options()
+    ("help", "show this help")
+    ("yes", "apply without asking")
+    ("undo-file", po::value<std::string>(), "where to write the undo file (default rwdoctor-undo/<time>-<action>.json)")
+    ("allow-online", "skip the gates that refuse while a meta node or other clients look connected")
+    ("lease-secs", po::value<std::string>()->default_value("30"), "a meta leader heartbeat fresher than this means online")
+    ("ticket", po::value<std::string>(), "incident or change ticket, recorded in the audit row")
+    ("no-audit-table", "do not write the audit row to rwdoctor.repair_log")
+    ("format", po::value<std::string>()->default_value("text"), "output format: text or json");
+}
+
+repair::ApplyOptions
+apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
+                   const db::ConnectionOptions& connection, const std::string& action)
+{
+  repair::ApplyOptions options;
+  options.gates.allow_online = values.count("allow-online") != 0;
+  options.gates.lease_seconds = positive_int_option(values, "lease-secs", "seconds");
+  options.audit.enabled = values.count("no-audit-table") == 0;
+  options.audit.ticket = text_option(values, "ticket");
+  options.audit.arguments = redacted_command_line(args, connection);
+  options.undo_path = values.count("undo-file") != 0 ? values["undo-file"].as<std::string>()
+                                                     : repair::default_undo_path(action);
+  return options;
+}
+
+// The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
+// string or URI stands on its own (with libpq's defaults).
+db::ConnectionOptions
+backup_connection(const po::variables_map& values, const db::ConnectionOptions& live)
+{
+  auto backup = live;
+  backup.dbname = values["from"].as<std::string>();
+  backup.schema = text_option(values, "from-schema");
+  const bool standalone = backup.dbname.find('=') != std::string::npos || backup.dbname.rfind("postgres", 0) == 0;
+  if (standalone) {
+    backup.host.clear();
+    backup.port.clear();
+    backup.user.clear();
+  }
+  return backup;
+}
+
+// Walks the candidates of `repair`: act / skip / show SQL / quit. `plan_text` renders the
+// plan of one job. Returns the chosen job ids; throws NothingToDo without candidates.
+std::vector<int>
+choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
+            const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out)
+{
+  std::vector<int> chosen;
+  const auto candidates = repair_candidates(connection, repair);
+  if (candidates.empty()) {
+    fmt::print(out, "no finding offers {}; nothing to do\n", checks::to_string(repair));
+    throw NothingToDo{};
+  }
+  for (const auto& [job, findings] : candidates) {
+    fmt::print(out, "\njob {} {}\n", job, findings.front().name.value_or("(name unknown)"));
+    for (const auto& finding : findings) {
+      fmt::print(out, "  [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
+    }
+    for (;;) {
+      const auto answer = ask(in, out, fmt::format("{} this job? [{}]{}, [s]kip, show S[Q]L, [q]uit (default: skip): ", verb,
+                                                   verb.substr(0, 1), verb.substr(1)));
+      if (answer == verb.substr(0, 1) || answer == verb) {
+        chosen.push_back(job);
+        break;
+      }
+      if (answer.empty() || answer == "s" || answer == "skip") {
+        break;
+      }
+      if (answer == "q" || answer == "quit") {
+        return chosen;
+      }
+      if (answer == "sql" || answer == "show") {
+        out << plan_text(job);
+        continue;
+      }
+      fmt::print(out, "please answer {}, s, sql or q\n", verb.substr(0, 1));
+    }
+  }
+  return chosen;
+}
+
+} // namespace rwdoctor::cli

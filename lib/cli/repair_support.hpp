@@ -1,0 +1,42 @@
+// Pieces shared by the repair commands (drop, restore, apply, undo): their common options,
+// the apply options they turn into, the backup connection of a restore, and the interactive
+// choice of jobs on a terminal.
+#pragma once
+
+#include "checks/finding.hpp"
+#include "cli/options.hpp"
+#include "repair/repair_executor.hpp"
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace rwdoctor::cli {
+
+// The hint for a repair that needs --dry-run or --yes.
+extern const char* const k_yes_or_dry_run;
+
+// The connection options plus --yes, --undo-file, --allow-online, --lease-secs, --ticket,
+// --no-audit-table and --format.
+void add_repair_options(po::options_description& options);
+
+// The gates, audit and undo path of a repair command; `action` names the default undo file.
+repair::ApplyOptions apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
+                                        const db::ConnectionOptions& connection, const std::string& action);
+
+// The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
+// string or URI stands on its own (with libpq's defaults).
+db::ConnectionOptions backup_connection(const po::variables_map& values, const db::ConnectionOptions& live);
+
+// Thrown by choose_jobs when no finding offers the repair at all: there is nothing to do.
+struct NothingToDo
+{
+};
+
+// Walks the jobs whose findings offer `repair`: act / skip / show SQL / quit. `plan_text`
+// renders the plan of one job. Returns the chosen job ids; throws NothingToDo without any.
+std::vector<int> choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
+                             const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out);
+
+} // namespace rwdoctor::cli

@@ -1,0 +1,167 @@
+#include "cli/repair_command.hpp"
+
+#include "cli/repair_support.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "cli/options.hpp"
+#include "cli/prompt.hpp"
+#include "core/error.hpp"
+#include "db/meta_store_session.hpp"
+#include "repair/drop_plan.hpp"
+#include "repair/plan_report.hpp"
+#include "repair/repair_executor.hpp"
+#include "repair/restore_plan.hpp"
+#include "repair/sealed_document.hpp"
+#include "repair/undo_file.hpp"
+#include "util/durable_file.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <functional>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+namespace rwdoctor::cli {
+
+int
+run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
+{
+  po::options_description options("rwdoctor repair restore options");
+  add_repair_options(options);
+  options.add_options()
+    ("job", po::value<std::vector<std::string>>()->composing(), "job whose fragments to restore (repeatable)")
+    ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
+    ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
+    ("keep-live", po::value<std::vector<std::string>>()->composing(),
+     "keep this live row (TABLE:KEY, e.g. fragment_relation:2,8) instead of refusing (repeatable)")
+    ("dry-run", "show the plan, change nothing")
+    ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'");
+  const auto values = parse_options(args, options, "repair restore");
+  if (values.count("help") != 0) {
+    std::ostringstream text;
+    text << "Usage: rwdoctor repair restore --job ID [--job ID]... --from CONNINFO (--dry-run | --yes) [options]\n\n"
+         << options
+         << "\nExit codes: 1 restored, 4 findings remain (dry run or skipped), 8 operational error (rolled back), "
+            "16 usage error, 32 refused or cancelled.\n";
+    out << text.str();
+    return to_int(ExitCode::clean);
+  }
+  if (values.count("from") == 0) {
+    throw UsageError("repair restore needs --from with the backup meta store",
+                     "Restore a pg_dump or a PITR clone into a scratch database and pass it with --from.");
+  }
+  const auto format = format_from(values);
+  const auto connection = connection_from(values);
+  const auto backup = backup_connection(values, connection);
+  const bool dry_run = values.count("dry-run") != 0;
+  const bool yes = values.count("yes") != 0;
+  if (dry_run && yes) {
+    throw UsageError("--dry-run and --yes exclude each other", k_yes_or_dry_run);
+  }
+  repair::RestoreRequest request;
+  request.jobs = job_ids_option(values);
+  if (values.count("keep-live") != 0) {
+    request.keep_live = values["keep-live"].as<std::vector<std::string>>();
+  }
+  auto apply = apply_options_from(values, args, connection, "restore");
+  apply.audit.arguments = redacted_command_line(args, connection);
+  const bool terminal = interactive_terminal();
+  const auto plan_now = [&](const repair::RestoreRequest& wanted) {
+    db::MetaStoreSession live(connection);
+    const auto source = repair::open_backup(backup);
+    return repair::plan_restore(live, *source, db::describe_target(backup), wanted);
+  };
+  const auto show = [&](const repair::RestorePlan& plan, Format as) {
+    if (as == Format::json) {
+      out << repair::restore_plan_json(plan).dump(2) << "\n";
+    } else {
+      out << repair::render_restore_plan_text(plan);
+    }
+  };
+
+  if (request.jobs.empty()) {
+    if (!terminal || dry_run || yes) {
+      throw UsageError("repair restore needs --job ID when it cannot ask on a terminal",
+                       "Name the jobs with --job (rwdoctor check lists them), or run it on a terminal to choose.");
+    }
+    try {
+      request.jobs = choose_jobs(
+      connection, checks::Repair::restore_fragments, "restore",
+      [&](int job) {
+        auto single = request;
+        single.jobs = {job};
+        return repair::render_restore_plan_text(plan_now(single));
+      },
+      in, out);
+    } catch (const NothingToDo&) {
+      return to_int(ExitCode::clean);
+    }
+    if (request.jobs.empty()) {
+      fmt::print(out, "nothing chosen; nothing was changed\n");
+      return to_int(ExitCode::inconsistent);
+    }
+  } else if (!dry_run && !yes && !terminal) {
+    throw UsageError("repair restore needs --dry-run or --yes when it is not run on a terminal", k_yes_or_dry_run);
+  }
+
+  if (dry_run) {
+    const auto plan = plan_now(request);
+    show(plan, format);
+    if (values.count("plan-out") != 0) {
+      const auto path = values["plan-out"].as<std::string>();
+      util::write_new_file_durably(path, repair::seal(repair::restore_plan_json(plan)));
+      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {} --from BACKUP --yes\n", path, path);
+    }
+    return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
+  }
+  std::optional<std::string> expected;
+  if (!yes) {
+    const auto plan = plan_now(request);
+    show(plan, Format::text);
+    if (!plan.refusals.empty()) {
+      return to_int(ExitCode::refused);
+    }
+    if (ask(in, out, "\napply this plan? [y/N] ") != "y") {
+      fmt::print(out, "not applied; nothing was changed\n");
+      return to_int(ExitCode::refused);
+    }
+    expected = plan.rows_hash;
+  }
+  bool plan_written = false; // the callback runs again when a serialization failure is retried
+  const auto outcome = repair::apply_restore(connection, backup, request, apply, expected, [&](const repair::RestorePlan& plan) {
+    if (values.count("plan-out") != 0 && !plan_written) {
+      util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::restore_plan_json(plan)));
+      plan_written = true;
+    }
+    if (yes && format == Format::text) {
+      show(plan, Format::text);
+    }
+  });
+  if (format == Format::json) {
+    auto document = repair::restore_plan_json(outcome.plan);
+    document["applied"] = true;
+    document["undo_file"] = outcome.undo_path;
+    document["audit_id"] = outcome.audit_id == 0 ? repair::Json(nullptr) : repair::Json(outcome.audit_id);
+    out << document.dump(2) << "\n";
+  } else {
+    std::size_t rows = 0;
+    for (const auto& [table, count] : outcome.plan.row_counts()) {
+      rows += count;
+    }
+    fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
+               rows, outcome.plan.updates.size());
+    fmt::print(out, "undo file: {}\n  to take the restore back: rwdoctor undo {} --yes\n", outcome.undo_path,
+               outcome.undo_path);
+    if (outcome.audit_id != 0) {
+      fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
+    }
+  }
+  return to_int(ExitCode::repaired);
+}
+
+
+} // namespace rwdoctor::cli
