@@ -46,6 +46,25 @@ run_admin(const std::string& sql)
   tx.exec(sql);
 }
 
+// A closed client connection's backend goes away a moment after the client: wait until the
+// backend `pid` has ended, so the next rwdoctor repair's online gate does not count the
+// test's own finished connection (bounded).
+void
+wait_for_backend_exit(int pid)
+{
+  auto connection = admin_connection();
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    pqxx::nontransaction tx(connection);
+    const auto left = tx.exec_params1("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid)[0].as<int>();
+    tx.commit();
+    if (left == 0) {
+      return;
+    }
+    usleep(10000);
+  }
+  FAIL("backend " << pid << " did not end within 10 s");
+}
+
 // One template per generation: schema + healthy demo catalog, built on first use.
 const std::string&
 template_for(const std::string& generation)
@@ -105,9 +124,14 @@ read_source_file(const std::string& relative_path)
 void
 execute(const std::string& dbname, const std::string& sql)
 {
-  pqxx::connection connection(fmt::format("dbname={}", dbname));
-  pqxx::nontransaction tx(connection);
-  tx.exec(sql);
+  int pid = 0;
+  {
+    pqxx::connection connection(fmt::format("dbname={}", dbname));
+    pid = connection.backendpid();
+    pqxx::nontransaction tx(connection);
+    tx.exec(sql);
+  }
+  wait_for_backend_exit(pid);
 }
 
 ScratchDatabase::ScratchDatabase() : m_name(unique_name("db"))
@@ -169,6 +193,9 @@ dump_meta_tables(const std::string& dbname)
     const auto done = std::unique_ptr<PGresult, decltype(&PQclear)>(PQgetResult(connection.get()), &PQclear);
     REQUIRE(PQresultStatus(done.get()) == PGRES_COMMAND_OK);
   }
+  const int pid = PQbackendPID(connection.get());
+  connection.reset();
+  wait_for_backend_exit(pid);
   return dump;
 }
 
