@@ -45,6 +45,7 @@ run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo
 if [ "$QUICK" -eq 0 ]; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
     run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
 fi
 echo "== all tests passed"
