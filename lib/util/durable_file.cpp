@@ -53,8 +53,10 @@ make_directories(const std::string& directory)
   }
 }
 
+// Writes all of `contents` to the temporary file `fd`; on failure closes and removes it, so a
+// full disk or a file size limit leaves nothing behind.
 void
-write_all(int fd, const std::string& contents, const std::string& path)
+write_all(int fd, const std::string& contents, const std::string& temporary)
 {
   std::size_t written = 0;
   while (written < contents.size()) {
@@ -65,7 +67,8 @@ write_all(int fd, const std::string& contents, const std::string& path)
       }
       const int error = errno;
       ::close(fd);
-      fail("write", path, error);
+      ::unlink(temporary.c_str());
+      fail("write", temporary, error);
     }
     written += static_cast<std::size_t>(n);
   }

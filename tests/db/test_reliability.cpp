@@ -526,6 +526,45 @@ TEST_CASE("the server restarts while a repair is mid-transaction", "[db][reliabi
 #endif
 }
 
+TEST_CASE("an undo file that cannot be written: nothing changes, and the rerun finishes", "[db][reliability]")
+{
+  // CI runs as root, for whom file modes block nothing: the two ways used are a file size limit
+  // of 0 (every write fails with EFBIG, as on a full disk) and a directory that cannot be made.
+  for (const std::string kind : {"drop", "restore"}) {
+    for (const std::string how : {"write fails", "directory cannot be created"}) {
+      DYNAMIC_SECTION(kind << ": " << how)
+      {
+        const test::TemporaryDirectory directory;
+        const auto scenario = make_scenario(kind, "v3_0_3", directory);
+        const bool write_fails = how == "write fails";
+        const auto undo_file = write_fails ? directory.file("undo.json") : "/proc/self/rwdoctor-undo/undo.json";
+        auto command = scenario.command(undo_file);
+        if (write_fails) {
+          command.insert(command.begin(), {"/bin/sh", "-c", "trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\""});
+        }
+        const auto outcome = test::run_process(command);
+        INFO(outcome.describe());
+        CHECK(outcome.exited);
+        CHECK(outcome.exit_code == 8);
+        CHECK(lines_with(outcome.err, "rwdoctor: error: ") == 1);
+        CHECK(lines_with(outcome.err, "HINT: ") == 1);
+        scenario.wait_for_clients();
+        CHECK(dump_difference(scenario.before, test::dump_meta_tables(scenario.live->name())) == "");
+        for (const auto& entry : directory.entries()) {
+          CHECK(entry.rfind("undo.json", 0) != 0); // no undo file, no partial one
+        }
+
+        const auto rerun = test::run_process(scenario.command(directory.file("rerun.json")));
+        INFO(rerun.describe());
+        CHECK(rerun.exit_code == scenario.success_code);
+        scenario.wait_for_clients();
+        CHECK(dump_difference(scenario.done, test::dump_meta_tables(scenario.live->name())) == "");
+        CHECK(test::file_exists(directory.file("rerun.json")));
+      }
+    }
+  }
+}
+
 TEST_CASE("check and repair while a scripted meta node runs DDL", "[db][reliability]")
 {
   SECTION("every check run sees a consistent snapshot")
