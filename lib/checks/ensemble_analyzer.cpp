@@ -12,6 +12,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 
 namespace rwdoctor::checks {
 
@@ -29,15 +30,20 @@ struct FragmentAttributes
 class DisjointSets
 {
 public:
+  // Iterative with path compression: chains of a million fragments must not recurse.
   int
   find(int x)
   {
-    auto [it, inserted] = m_parent.emplace(x, x);
-    if (it->second == x) {
-      return x;
+    m_parent.emplace(x, x);
+    int root = x;
+    for (int parent = m_parent[root]; parent != root; parent = m_parent[root]) {
+      root = parent;
     }
-    const int root = find(it->second);
-    m_parent[x] = root;
+    while (x != root) {
+      const int next = m_parent[x];
+      m_parent[x] = root;
+      x = next;
+    }
     return root;
   }
   void
@@ -51,7 +57,7 @@ public:
   }
 
 private:
-  std::map<int, int> m_parent;
+  std::unordered_map<int, int> m_parent;
 };
 
 std::string
@@ -109,9 +115,16 @@ std::vector<RawFinding>
 analyze_ensembles(const db::Rows& rows)
 {
   const RowReader reader(rows);
-  const auto col = [&](std::string_view side, std::string_view name) {
-    return reader.column(fmt::format("{}_{}", side, name));
+  struct SideColumns
+  {
+    int fragment_id, job_id, distribution, vnode_count, parallelism, database_id;
   };
+  const auto side_columns = [&](std::string_view side) {
+    const auto col = [&](std::string_view name) { return reader.column(fmt::format("{}_{}", side, name)); };
+    return SideColumns{col("fragment_id"), col("job_id"),      col("distribution"),
+                       col("vnode_count"), col("parallelism"), col("database_id")};
+  };
+  const SideColumns sides[2] = {side_columns("source"), side_columns("target")};
 
   std::map<int, FragmentAttributes> fragments;
   std::vector<std::pair<int, int>> edges;
@@ -119,18 +132,18 @@ analyze_ensembles(const db::Rows& rows)
   for (std::size_t row = 0; row < reader.size(); ++row) {
     int ids[2] = {0, 0};
     int side_index = 0;
-    for (const std::string_view side : {"source", "target"}) {
-      const auto fragment_id = reader.integer(row, col(side, "fragment_id"));
+    for (const auto& side : sides) {
+      const auto fragment_id = reader.integer(row, side.fragment_id);
       if (!fragment_id) {
         continue;
       }
       ids[side_index++] = *fragment_id;
       auto& attributes = fragments[*fragment_id];
-      attributes.job_id = reader.integer(row, col(side, "job_id"));
-      attributes.distribution = reader.text(row, col(side, "distribution"));
-      attributes.vnode_count = reader.text(row, col(side, "vnode_count"));
-      attributes.parallelism = reader.text(row, col(side, "parallelism"));
-      attributes.database_id = reader.integer(row, col(side, "database_id"));
+      attributes.job_id = reader.integer(row, side.job_id);
+      attributes.distribution = reader.text(row, side.distribution);
+      attributes.vnode_count = reader.text(row, side.vnode_count);
+      attributes.parallelism = reader.text(row, side.parallelism);
+      attributes.database_id = reader.integer(row, side.database_id);
     }
     if (side_index == 2) {
       edges.emplace_back(ids[0], ids[1]);
@@ -138,20 +151,22 @@ analyze_ensembles(const db::Rows& rows)
     }
   }
 
+  // One pass each over fragments and edges: linear in the number of NO_SHUFFLE edges.
   std::map<int, std::vector<int>> components;
   for (const auto& [fragment_id, attributes] : fragments) {
     components[sets.find(fragment_id)].push_back(fragment_id);
   }
+  std::map<int, std::vector<std::pair<int, int>>> edges_of_component;
+  for (const auto& edge : edges) {
+    edges_of_component[sets.find(edge.first)].push_back(edge);
+  }
 
   std::vector<RawFinding> findings;
   for (const auto& [component_id, members] : components) {
-    std::vector<std::pair<int, int>> component_edges;
+    const auto& component_edges = edges_of_component[component_id];
     std::set<int> has_parent;
-    for (const auto& edge : edges) {
-      if (sets.find(edge.first) == component_id) {
-        component_edges.push_back(edge);
-        has_parent.insert(edge.second);
-      }
+    for (const auto& edge : component_edges) {
+      has_parent.insert(edge.second);
     }
     std::vector<int> roots;
     for (const int member : members) {
