@@ -21,6 +21,8 @@ postgresql-15
 postgresql-client-15
 util-linux
 procps
+jq
+time
 "
 
 if [ "${1:-}" = "--list" ]; then

@@ -46,5 +46,7 @@ JOIN fragment t ON t.fragment_id = r.target_fragment_id
 LEFT JOIN object os ON os.oid = s.job_id
 LEFT JOIN object ot ON ot.oid = t.job_id
 LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
-WHERE os.database_id IS DISTINCT FROM ot.database_id
+-- an edge inside one job joins an object to itself: only edges between jobs can cross
+WHERE s.job_id IS DISTINCT FROM t.job_id
+  AND os.database_id IS DISTINCT FROM ot.database_id
 ORDER BY t.fragment_id, r.source_fragment_id;

@@ -34,20 +34,25 @@ WITH orphan AS (
     LEFT JOIN object o ON o.oid = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = f.job_id)
 ),
+no_shuffle AS (
+    SELECT DISTINCT a.fragment_id AS source_fragment_id,
+           ad.dispatcher_id AS target_fragment_id
+    FROM actor_dispatcher ad
+    JOIN actor a ON a.actor_id = ad.actor_id
+    WHERE ad.dispatcher_type = 'NO_SHUFFLE'
+),
+-- the no_shuffle neighbours of each orphan: every edge once from each end (equality joins)
 linked AS (
     SELECT DISTINCT ON (o.fragment_id) o.fragment_id, other.fragment_id AS live_fragment,
            other.job_id AS live_job
     FROM orphan o
-    JOIN (SELECT DISTINCT a.fragment_id AS source_fragment_id,
-                 ad.dispatcher_id AS target_fragment_id,
-                 ad.dispatcher_type
-          FROM actor_dispatcher ad
-          JOIN actor a ON a.actor_id = ad.actor_id) r
-      ON r.dispatcher_type = 'NO_SHUFFLE'
-     AND (r.source_fragment_id = o.fragment_id OR r.target_fragment_id = o.fragment_id)
-    JOIN fragment other
-      ON other.fragment_id = CASE WHEN r.source_fragment_id = o.fragment_id
-                                  THEN r.target_fragment_id ELSE r.source_fragment_id END
+    JOIN (SELECT r.source_fragment_id AS fragment_id, r.target_fragment_id AS other_id
+          FROM no_shuffle r
+          UNION ALL
+          SELECT r.target_fragment_id, r.source_fragment_id
+          FROM no_shuffle r) nb
+      ON nb.fragment_id = o.fragment_id
+    JOIN fragment other ON other.fragment_id = nb.other_id
     JOIN streaming_job osj ON osj.job_id = other.job_id
     ORDER BY o.fragment_id, other.fragment_id
 )

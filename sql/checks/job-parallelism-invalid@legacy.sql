@@ -32,7 +32,7 @@ SELECT * FROM (
             WHEN sj.parallelism::jsonb IS NULL THEN NULL
             WHEN jsonb_typeof(sj.parallelism::jsonb) = 'string' AND sj.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
             WHEN jsonb_typeof(sj.parallelism::jsonb) = 'object' AND sj.parallelism::jsonb ? 'Fixed'
-                 AND (SELECT count(*) FROM jsonb_object_keys(sj.parallelism::jsonb)) = 1
+                 AND (sj.parallelism::jsonb - 'Fixed'::text) = '{}'::jsonb
                  AND jsonb_typeof(sj.parallelism::jsonb -> 'Fixed') = 'number'
                  AND (sj.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
                 THEN CASE WHEN (sj.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END

@@ -33,7 +33,7 @@ SELECT * FROM (
             WHEN sj.parallelism::jsonb IS NULL THEN NULL
             WHEN jsonb_typeof(sj.parallelism::jsonb) = 'string' AND sj.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
             WHEN jsonb_typeof(sj.parallelism::jsonb) = 'object' AND sj.parallelism::jsonb ? 'Fixed'
-                 AND (SELECT count(*) FROM jsonb_object_keys(sj.parallelism::jsonb)) = 1
+                 AND (sj.parallelism::jsonb - 'Fixed'::text) = '{}'::jsonb
                  AND jsonb_typeof(sj.parallelism::jsonb -> 'Fixed') = 'number'
                  AND (sj.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
                 THEN CASE WHEN (sj.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END
@@ -49,7 +49,7 @@ SELECT * FROM (
             WHEN f.parallelism::jsonb IS NULL THEN NULL
             WHEN jsonb_typeof(f.parallelism::jsonb) = 'string' AND f.parallelism::jsonb #>> '{}' IN ('Adaptive', 'Custom') THEN NULL
             WHEN jsonb_typeof(f.parallelism::jsonb) = 'object' AND f.parallelism::jsonb ? 'Fixed'
-                 AND (SELECT count(*) FROM jsonb_object_keys(f.parallelism::jsonb)) = 1
+                 AND (f.parallelism::jsonb - 'Fixed'::text) = '{}'::jsonb
                  AND jsonb_typeof(f.parallelism::jsonb -> 'Fixed') = 'number'
                  AND (f.parallelism::jsonb ->> 'Fixed') ~ '^[0-9]{1,19}$'
                 THEN CASE WHEN (f.parallelism::jsonb ->> 'Fixed')::numeric > 0 THEN NULL ELSE 'bad' END

@@ -24,25 +24,32 @@
 --   is deleted by the next recovery and is reported as info.
 --   What to do: drop the job (rwdoctor repair drop), or restore the missing type row from
 --   a backup.
-WITH jobs AS (
+WITH
+-- (job, object type) pairs where the job reads another live job of that type: T5 replacements
+replaces AS (
+    SELECT DISTINCT d.used_by AS job_id, orig.obj_type
+    FROM object_dependency d
+    JOIN object orig ON orig.oid = d.oid
+    JOIN streaming_job osj ON osj.job_id = d.oid
+    WHERE d.oid <> d.used_by
+),
+jobs AS (
     SELECT
         sj.job_id, sj.job_status, sj.create_type, o.obj_type,
         (o.obj_type IN ('TABLE', 'INDEX', 'SINK', 'SOURCE')) AS type_ok,
         CASE o.obj_type
-            WHEN 'TABLE' THEN EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
-            WHEN 'INDEX' THEN EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
-            WHEN 'SINK' THEN EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
-            WHEN 'SOURCE' THEN EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
+            WHEN 'TABLE' THEN t.table_id IS NOT NULL
+            WHEN 'INDEX' THEN t.table_id IS NOT NULL
+            WHEN 'SINK' THEN k.sink_id IS NOT NULL
+            WHEN 'SOURCE' THEN s.source_id IS NOT NULL
         END AS has_type_row,
-        EXISTS (
-            SELECT 1
-            FROM object_dependency d
-            JOIN object orig ON orig.oid = d.oid
-            JOIN streaming_job osj ON osj.job_id = d.oid
-            WHERE d.used_by = sj.job_id AND orig.obj_type = o.obj_type AND d.oid <> sj.job_id
-        ) AS replaces_original
+        (r.job_id IS NOT NULL) AS replaces_original
     FROM streaming_job sj
     JOIN object o ON o.oid = sj.job_id
+    LEFT JOIN "table" t ON t.table_id = sj.job_id
+    LEFT JOIN sink k ON k.sink_id = sj.job_id
+    LEFT JOIN source s ON s.source_id = sj.job_id
+    LEFT JOIN replaces r ON r.job_id = sj.job_id AND r.obj_type = o.obj_type
 ),
 classified AS (
     SELECT j.*,

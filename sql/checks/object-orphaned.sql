@@ -26,7 +26,16 @@
 --   clean_dirty_creating_jobs).
 --   What to do: delete the leftover object rows (nothing else refers to them) after
 --   checking that no job owns them.
-WITH typed AS (
+WITH
+-- (job, object type) pairs where the job reads another live job of that type: T5 replacements
+replaces AS (
+    SELECT DISTINCT d.used_by AS job_id, orig.obj_type
+    FROM object_dependency d
+    JOIN object orig ON orig.oid = d.oid
+    JOIN streaming_job osj ON osj.job_id = d.oid
+    WHERE d.oid <> d.used_by
+),
+typed AS (
     SELECT t.table_id AS oid FROM "table" t
     UNION ALL SELECT s.source_id FROM source s
     UNION ALL SELECT k.sink_id FROM sink k
@@ -71,16 +80,11 @@ SELECT
 FROM orphan o
 LEFT JOIN streaming_job sj ON sj.job_id = o.oid
 LEFT JOIN "table" owner_t ON owner_t.table_id = o.oid
+LEFT JOIN replaces r ON r.job_id = o.oid AND r.obj_type = o.obj_type
 WHERE NOT (
     -- T5: temporary replacement job of an existing job of the same type
     sj.job_id IS NOT NULL
     AND sj.job_status IS DISTINCT FROM 'CREATED'
-    AND EXISTS (
-        SELECT 1
-        FROM object_dependency d
-        JOIN object orig ON orig.oid = d.oid
-        JOIN streaming_job osj ON osj.job_id = d.oid
-        WHERE d.used_by = o.oid AND orig.obj_type = o.obj_type AND d.oid <> o.oid
-    )
+    AND r.job_id IS NOT NULL
 )
 ORDER BY o.oid;

@@ -34,26 +34,33 @@ assoc AS (
     FROM "table" t WHERE t.optional_associated_source_id IS NOT NULL
     GROUP BY t.optional_associated_source_id
 ),
-walk AS (
-    SELECT o.oid AS start, o.belong_to_oid AS cur, 1 AS depth
-    FROM object o WHERE o.belong_to_oid IS NOT NULL
+-- Parent chains walked down from their ends, each object visited once: depth 1 is an object
+-- whose belong_to_oid is null or not an object, depth d + 1 a child of a depth-d object.
+-- An object with a belong_to_oid whose chain does not end within 31 steps (32 if it ends in
+-- null) is on a cycle, leads into one, or has a chain too long to follow; all three are
+-- reported as on a belong_to_oid cycle.
+settled AS (
+    SELECT o.oid, 1 AS depth, (o.belong_to_oid IS NULL) AS ends_null
+    FROM object o
+    LEFT JOIN object p ON p.oid = o.belong_to_oid
+    WHERE p.oid IS NULL
     UNION ALL
-    SELECT w.start, p.belong_to_oid, w.depth + 1
-    FROM walk w JOIN object p ON p.oid = w.cur
-    WHERE w.cur IS NOT NULL AND w.cur <> w.start AND w.depth < 32
+    SELECT c.oid, s.depth + 1, s.ends_null
+    FROM settled s
+    JOIN object c ON c.belong_to_oid = s.oid
+    WHERE s.depth < 32
 ),
-cyclic AS (
-    SELECT DISTINCT w.start AS oid FROM walk w
-    WHERE w.cur = w.start OR (w.depth >= 32 AND w.cur IS NOT NULL)
+acyclic AS (
+    SELECT s.oid FROM settled s WHERE s.depth < 32 OR s.ends_null
 ),
 checked AS (
     SELECT
         o.oid, o.obj_type, o.belong_to_oid, o.database_id, o.schema_id,
         p.oid AS p_oid, p.obj_type AS p_type, p.database_id AS p_db, p.schema_id AS p_schema,
         i.parent AS internal_parent, a.parent AS assoc_parent,
-        (c.oid IS NOT NULL) AS in_cycle,
+        (o.belong_to_oid IS NOT NULL AND ac.oid IS NULL) AS in_cycle,
         CASE
-            WHEN c.oid IS NOT NULL THEN 'is on a belong_to_oid cycle'
+            WHEN o.belong_to_oid IS NOT NULL AND ac.oid IS NULL THEN 'is on a belong_to_oid cycle'
             WHEN o.obj_type = 'DATABASE' AND o.belong_to_oid IS NOT NULL
                 THEN format('has belong_to_oid %s; a database has no parent', o.belong_to_oid)
             WHEN o.obj_type = 'DATABASE' THEN NULL
@@ -88,8 +95,7 @@ checked AS (
                             p.oid, coalesce(p.database_id::text, 'null'), coalesce(p.schema_id::text, 'null'))
             WHEN i.parent IS NULL AND a.parent IS NULL
                  AND NOT (o.obj_type IN ('SINK', 'SOURCE') AND p.obj_type = 'TABLE'
-                          AND EXISTS (SELECT 1 FROM "table" pt
-                                      WHERE pt.table_id = p.oid AND pt.engine = 'ICEBERG'))
+                          AND ice.table_id IS NOT NULL)
                 THEN format('belongs to %s object %s but is neither its internal table, its associated source nor its implicit iceberg object',
                             lower(p.obj_type), p.oid)
             ELSE NULL
@@ -98,7 +104,8 @@ checked AS (
     LEFT JOIN object p ON p.oid = o.belong_to_oid
     LEFT JOIN internal i ON i.oid = o.oid
     LEFT JOIN assoc a ON a.oid = o.oid
-    LEFT JOIN cyclic c ON c.oid = o.oid
+    LEFT JOIN acyclic ac ON ac.oid = o.oid
+    LEFT JOIN "table" ice ON ice.table_id = p.oid AND ice.engine = 'ICEBERG'
 )
 SELECT
     ch.oid AS object_id,

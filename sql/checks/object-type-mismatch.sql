@@ -35,15 +35,20 @@ WITH typed AS (
     UNION ALL SELECT s.schema_id, 'schema', ARRAY['SCHEMA'] FROM schema s
     UNION ALL SELECT d.database_id, 'database', ARRAY['DATABASE'] FROM database d
 ),
+-- type rows of the wrong type, aggregated per object (only mismatches reach the GROUP BY)
+wrong AS (
+    SELECT o.oid, string_agg(ty.tbl, ', ' ORDER BY ty.tbl) AS wrong_tables
+    FROM object o
+    JOIN typed ty ON ty.oid = o.oid
+    WHERE NOT (o.obj_type = ANY (ty.allowed))
+    GROUP BY o.oid
+),
 bad AS (
-    SELECT o.oid, o.obj_type,
-           string_agg(ty.tbl, ', ' ORDER BY ty.tbl)
-               FILTER (WHERE NOT (o.obj_type = ANY (ty.allowed))) AS wrong_tables,
+    SELECT o.oid, o.obj_type, w.wrong_tables,
            o.obj_type NOT IN ('DATABASE', 'SCHEMA', 'TABLE', 'SOURCE', 'SINK', 'VIEW', 'INDEX',
                               'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET') AS unknown_type
     FROM object o
-    LEFT JOIN typed ty ON ty.oid = o.oid
-    GROUP BY o.oid, o.obj_type
+    LEFT JOIN wrong w ON w.oid = o.oid
 )
 SELECT
     b.oid AS object_id,

@@ -23,39 +23,49 @@
 --   This happens after a hand-made delete of streaming_job rows. What to do: restore the
 --   streaming_job row (and any missing fragments) from a backup before the meta node
 --   starts, or drop the relation.
-WITH rel AS (
-    SELECT t.table_id AS object_id, t.table_id AS job_id, NULL::integer AS internal_of,
-           lower(t.table_type) AS kind
+WITH
+-- An id with a relation row below is its own job; an internal table's id without one is
+-- reported under its owner. All relation rows of one id name the same job (the id itself),
+-- so jobs are checked before one row per id is kept: the sort only sees findings.
+rel AS (
+    SELECT t.table_id AS object_id, lower(t.table_type) AS kind
     FROM "table" t WHERE t.belongs_to_job_id IS NULL
     UNION ALL
-    SELECT t.table_id, t.belongs_to_job_id, t.table_id, 'internal table'
-    FROM "table" t WHERE t.belongs_to_job_id IS NOT NULL
+    SELECT k.sink_id, 'sink' FROM sink k
     UNION ALL
-    SELECT k.sink_id, k.sink_id, NULL, 'sink' FROM sink k
-    UNION ALL
-    SELECT i.index_id, i.index_id, NULL, 'index' FROM "index" i
+    SELECT i.index_id, 'index' FROM "index" i
     UNION ALL
     -- a source that owns fragments is a shared source, i.e. a streaming job
-    SELECT s.source_id, s.source_id, NULL, 'shared source' FROM source s
+    SELECT s.source_id, 'shared source' FROM source s
     WHERE EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = s.source_id)
+),
+findings AS (
+    SELECT r.object_id, r.object_id AS job_id,
+           format('%s %s has no streaming_job row%s',
+                  replace(r.kind, '_', ' '), r.object_id,
+                  CASE WHEN jf.job_id IS NOT NULL
+                       THEN '; its fragments are never loaded'
+                       ELSE '' END) AS message
+    FROM (SELECT DISTINCT ON (rel.object_id) rel.*
+          FROM rel
+          WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = rel.object_id)
+          ORDER BY rel.object_id) r
+    LEFT JOIN (SELECT DISTINCT f.job_id FROM fragment f) jf ON jf.job_id = r.object_id
+    UNION ALL
+    SELECT t.table_id, t.belongs_to_job_id,
+           format('internal table %s belongs to object %s, which has no streaming_job row',
+                  t.table_id, t.belongs_to_job_id)
+    FROM "table" t
+    WHERE t.belongs_to_job_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = t.belongs_to_job_id)
+      AND NOT EXISTS (SELECT 1 FROM rel WHERE rel.object_id = t.table_id)
 )
 SELECT
-    r.object_id,
-    r.job_id,
+    f.object_id,
+    f.job_id,
     NULL::integer AS fragment_id,
-    CASE
-        WHEN r.internal_of IS NOT NULL THEN
-            format('internal table %s belongs to object %s, which has no streaming_job row',
-                   r.object_id, r.job_id)
-        ELSE
-            format('%s %s has no streaming_job row%s',
-                   replace(r.kind, '_', ' '), r.object_id,
-                   CASE WHEN EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = r.job_id)
-                        THEN '; its fragments are never loaded'
-                        ELSE '' END)
-    END AS message,
+    f.message,
     'critical' AS severity,
     'data-loss' AS consequence
-FROM (SELECT DISTINCT ON (object_id) * FROM rel ORDER BY object_id, internal_of NULLS FIRST) r
-WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = r.job_id)
-ORDER BY r.object_id;
+FROM findings f
+ORDER BY f.object_id;

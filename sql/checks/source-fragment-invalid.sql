@@ -21,6 +21,16 @@
 --   This happens after a hand-made delete of fragment_relation rows (the workaround
 --   posted in #21720) or of the shared source's fragments. What to do: restore the edges
 --   from a backup, or drop the source backfill job.
+WITH
+-- source scan fragments with a no_shuffle upstream source fragment, each once
+fed AS (
+    SELECT DISTINCT r.target_fragment_id AS fragment_id
+    FROM fragment_relation r
+    JOIN fragment u ON u.fragment_id = r.source_fragment_id
+    WHERE r.dispatcher_type = 'NO_SHUFFLE'
+      AND (u.fragment_type_mask & 1) <> 0
+      AND (u.fragment_type_mask & 128) = 0
+)
 SELECT
     f.job_id AS object_id,
     f.job_id AS job_id,
@@ -37,15 +47,8 @@ SELECT
     'panic' AS consequence
 FROM fragment f
 JOIN streaming_job sj ON sj.job_id = f.job_id
+LEFT JOIN fed ON fed.fragment_id = f.fragment_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & 1024) <> 0
-  AND ((f.fragment_type_mask & 1) <> 0
-       OR NOT EXISTS (
-           SELECT 1
-           FROM fragment_relation r
-           JOIN fragment u ON u.fragment_id = r.source_fragment_id
-           WHERE r.target_fragment_id = f.fragment_id
-             AND r.dispatcher_type = 'NO_SHUFFLE'
-             AND (u.fragment_type_mask & 1) <> 0
-             AND (u.fragment_type_mask & 128) = 0))
+  AND ((f.fragment_type_mask & 1) <> 0 OR fed.fragment_id IS NULL)
 ORDER BY f.fragment_id;

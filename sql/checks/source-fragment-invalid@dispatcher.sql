@@ -23,6 +23,20 @@
 --   from a backup, or drop the source backfill job.
 --   Before v2.3 (m20250106_072104_fragment_relation) the edges are read from
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).
+WITH
+-- source scan fragments with a no_shuffle upstream source fragment, each once
+fed AS (
+    SELECT DISTINCT r.target_fragment_id AS fragment_id
+    FROM (SELECT DISTINCT a.fragment_id AS source_fragment_id,
+                 ad.dispatcher_id AS target_fragment_id,
+                 ad.dispatcher_type
+          FROM actor_dispatcher ad
+          JOIN actor a ON a.actor_id = ad.actor_id) r
+    JOIN fragment u ON u.fragment_id = r.source_fragment_id
+    WHERE r.dispatcher_type = 'NO_SHUFFLE'
+      AND (u.fragment_type_mask & 1) <> 0
+      AND (u.fragment_type_mask & 128) = 0
+)
 SELECT
     f.job_id AS object_id,
     f.job_id AS job_id,
@@ -39,19 +53,8 @@ SELECT
     'panic' AS consequence
 FROM fragment f
 JOIN streaming_job sj ON sj.job_id = f.job_id
+LEFT JOIN fed ON fed.fragment_id = f.fragment_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & 1024) <> 0
-  AND ((f.fragment_type_mask & 1) <> 0
-       OR NOT EXISTS (
-           SELECT 1
-           FROM (SELECT DISTINCT a.fragment_id AS source_fragment_id,
-                 ad.dispatcher_id AS target_fragment_id,
-                 ad.dispatcher_type
-          FROM actor_dispatcher ad
-          JOIN actor a ON a.actor_id = ad.actor_id) r
-           JOIN fragment u ON u.fragment_id = r.source_fragment_id
-           WHERE r.target_fragment_id = f.fragment_id
-             AND r.dispatcher_type = 'NO_SHUFFLE'
-             AND (u.fragment_type_mask & 1) <> 0
-             AND (u.fragment_type_mask & 128) = 0))
+  AND ((f.fragment_type_mask & 1) <> 0 OR fed.fragment_id IS NULL)
 ORDER BY f.fragment_id;

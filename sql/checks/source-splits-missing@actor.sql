@@ -26,17 +26,14 @@ SELECT
     f.fragment_id,
     format('%s fragment %s of job %s (%s) has %s actors and none has splits',
            CASE WHEN (f.fragment_type_mask & 1) <> 0 THEN 'source' ELSE 'source scan' END,
-           f.fragment_id, f.job_id, sj.job_status, a.actors) AS message,
+           f.fragment_id, f.job_id, sj.job_status, count(*)) AS message,
     'warning' AS severity,
     'silent' AS consequence
 FROM fragment f
 JOIN streaming_job sj ON sj.job_id = f.job_id
-JOIN LATERAL (
-    SELECT count(*) AS actors, count(*) FILTER (WHERE ac.splits IS NOT NULL) AS with_splits
-    FROM actor ac WHERE ac.fragment_id = f.fragment_id
-) a ON true
+JOIN actor ac ON ac.fragment_id = f.fragment_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & (1 | 1024)) <> 0
-  AND a.actors > 0
-  AND a.with_splits = 0
+GROUP BY f.fragment_id, sj.job_id
+HAVING count(*) FILTER (WHERE ac.splits IS NOT NULL) = 0
 ORDER BY f.fragment_id;

@@ -28,30 +28,41 @@
 --   restores, or hand-made edits. What to do: restore the fragment and table rows of the
 --   job together from a backup, or drop the job.
 WITH
+-- state_table_ids is expanded once (elem), each listed id is joined once to its table row
+-- (listing), and one GROUP BY per table id (per_table) answers which fragments list it.
+-- Every join is an equality (hash) join, so the cost grows linearly with the store.
+
+-- (job, object type) pairs where the job reads another live job of that type: T5 replacements
+replaces AS (
+    SELECT DISTINCT d.used_by AS job_id, orig.obj_type
+    FROM object_dependency d
+    JOIN object orig ON orig.oid = d.oid
+    JOIN streaming_job osj ON osj.job_id = d.oid
+    WHERE d.oid <> d.used_by
+),
 skip_job AS (
     SELECT sj.job_id
     FROM streaming_job sj
     JOIN object o ON o.oid = sj.job_id
+    LEFT JOIN "table" t ON t.table_id = sj.job_id
+    LEFT JOIN sink k ON k.sink_id = sj.job_id
+    LEFT JOIN source s ON s.source_id = sj.job_id
+    LEFT JOIN replaces r ON r.job_id = sj.job_id AND r.obj_type = o.obj_type
     WHERE sj.job_status = 'INITIAL'
        OR (sj.job_status IS DISTINCT FROM 'CREATED'
-           AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
-           AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
-           AND NOT EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
-           AND EXISTS (SELECT 1
-                       FROM object_dependency d
-                       JOIN object orig ON orig.oid = d.oid
-                       JOIN streaming_job osj ON osj.job_id = d.oid
-                       WHERE d.used_by = sj.job_id AND orig.obj_type = o.obj_type
-                         AND d.oid <> sj.job_id))
-       OR EXISTS (SELECT 1 FROM sink k
-                  WHERE k.sink_id = sj.job_id AND k.name LIKE '\_\_rw\_replacing\_sink\_%')
+           AND t.table_id IS NULL AND k.sink_id IS NULL AND s.source_id IS NULL
+           AND r.job_id IS NOT NULL)
+       OR k.name LIKE '\_\_rw\_replacing\_sink\_%'
 ),
-frag AS (
+frag AS NOT MATERIALIZED (
     SELECT f.fragment_id, f.job_id, f.state_table_ids::jsonb AS ids
     FROM fragment f
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = f.job_id)
 ),
+-- The always-true BETWEEN tells the planner that an array has about one element instead of
+-- its default guess of 100; with that guess the estimated cost is 100 times too high and
+-- PostgreSQL spends seconds JIT-compiling the query.
 elem AS (
     SELECT fr.fragment_id, fr.job_id, e.value AS raw,
            CASE WHEN jsonb_typeof(e.value) = 'number' AND (e.value #>> '{}') ~ '^[0-9]{1,10}$'
@@ -60,11 +71,30 @@ elem AS (
            END AS table_id
     FROM frag fr
     CROSS JOIN LATERAL jsonb_array_elements(
-        CASE WHEN jsonb_typeof(fr.ids) = 'array' THEN fr.ids ELSE '[]'::jsonb END) e
+        CASE WHEN jsonb_typeof(fr.ids) = 'array' THEN fr.ids ELSE '[]'::jsonb END)
+        WITH ORDINALITY AS e(value, n)
+    WHERE e.n BETWEEN 1 AND 9223372036854775807
 ),
-job_table AS (
+job_table AS NOT MATERIALIZED (
     SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id
     FROM "table" t
+),
+-- every listed table id with its table row, if any
+listing AS (
+    SELECT e.fragment_id, e.job_id, e.table_id,
+           jt.table_id AS jt_table_id, jt.job_id AS jt_job_id, jt.fragment_id AS jt_fragment_id
+    FROM elem e
+    LEFT JOIN job_table jt ON jt.table_id = e.table_id
+    WHERE e.table_id IS NOT NULL
+),
+-- per listed table id: the fragments that list it (min <> max: more than one), whether the
+-- table row's own fragment is one of them, and the first one of the table's job
+per_table AS (
+    SELECT l.table_id, min(l.fragment_id) AS min_fragment, max(l.fragment_id) AS max_fragment,
+           bool_or(l.fragment_id = l.jt_fragment_id) AS own_listed,
+           min(l.fragment_id) FILTER (WHERE l.job_id = l.jt_job_id) AS first_of_job
+    FROM listing l
+    GROUP BY l.table_id
 ),
 findings AS (
     -- state_table_ids is not an array
@@ -85,29 +115,27 @@ findings AS (
     WHERE e.table_id IS NULL
     UNION ALL
     -- listed ids without a table row of the same job
-    SELECT e.job_id, e.job_id, e.fragment_id,
-           CASE WHEN jt.table_id IS NULL
+    SELECT l.job_id, l.job_id, l.fragment_id,
+           CASE WHEN l.jt_table_id IS NULL
                 THEN format('fragment %s of job %s lists state table %s, which has no table row',
-                            e.fragment_id, e.job_id, e.table_id)
+                            l.fragment_id, l.job_id, l.table_id)
                 ELSE format('fragment %s of job %s lists state table %s, which belongs to job %s',
-                            e.fragment_id, e.job_id, e.table_id, jt.job_id)
+                            l.fragment_id, l.job_id, l.table_id, l.jt_job_id)
            END,
            'error', 'recovery-error'
-    FROM elem e
-    LEFT JOIN job_table jt ON jt.table_id = e.table_id
-    WHERE e.table_id IS NOT NULL
-      AND (jt.table_id IS NULL OR jt.job_id <> e.job_id)
+    FROM listing l
+    WHERE l.jt_table_id IS NULL OR l.jt_job_id <> l.job_id
     UNION ALL
     -- ids listed by more than one fragment
-    SELECT min(e.job_id), min(e.job_id), min(e.fragment_id),
+    SELECT min(l.job_id), min(l.job_id), min(l.fragment_id),
            format('state table %s is listed by %s fragments (%s)',
-                  e.table_id, count(DISTINCT e.fragment_id),
-                  string_agg(DISTINCT e.fragment_id::text, ', ')),
+                  l.table_id, count(DISTINCT l.fragment_id),
+                  string_agg(DISTINCT l.fragment_id::text, ', ')),
            'error', 'recovery-error'
-    FROM elem e
-    WHERE e.table_id IS NOT NULL
-    GROUP BY e.table_id
-    HAVING count(DISTINCT e.fragment_id) > 1
+    FROM listing l
+    WHERE l.table_id IN (SELECT pt.table_id FROM per_table pt
+                         WHERE pt.min_fragment <> pt.max_fragment)
+    GROUP BY l.table_id
     UNION ALL
     -- table rows whose fragment_id does not list them
     SELECT jt.table_id, jt.job_id, jt.fragment_id,
@@ -124,25 +152,21 @@ findings AS (
                       ELSE format('has fragment_id %s, whose state_table_ids do not list it',
                                   jt.fragment_id)
                   END,
-                  CASE WHEN lst.fragment_id IS NULL
+                  CASE WHEN pt.first_of_job IS NULL
                        THEN '; no fragment of the job lists it, so its state is purged at the next global recovery'
-                       ELSE format('; fragment %s lists it', lst.fragment_id)
+                       ELSE format('; fragment %s lists it', pt.first_of_job)
                   END),
-           CASE WHEN lst.fragment_id IS NULL THEN 'critical' ELSE 'error' END,
-           CASE WHEN lst.fragment_id IS NULL THEN 'data-loss' ELSE 'ddl-error' END
+           CASE WHEN pt.first_of_job IS NULL THEN 'critical' ELSE 'error' END,
+           CASE WHEN pt.first_of_job IS NULL THEN 'data-loss' ELSE 'ddl-error' END
     FROM job_table jt
     JOIN streaming_job sj ON sj.job_id = jt.job_id
     LEFT JOIN fragment f ON f.fragment_id = jt.fragment_id
-    LEFT JOIN LATERAL (
-        SELECT min(e.fragment_id) AS fragment_id
-        FROM elem e WHERE e.job_id = jt.job_id AND e.table_id = jt.table_id
-    ) lst ON true
+    LEFT JOIN per_table pt ON pt.table_id = jt.table_id
     WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = jt.job_id)
       AND (jt.fragment_id IS NULL
            OR f.fragment_id IS NULL
            OR f.job_id <> jt.job_id
-           OR NOT EXISTS (SELECT 1 FROM elem e
-                          WHERE e.fragment_id = jt.fragment_id AND e.table_id = jt.table_id))
+           OR pt.own_listed IS NOT TRUE)
 )
 SELECT object_id, job_id, fragment_id, message, severity, consequence
 FROM findings

@@ -1,0 +1,593 @@
+#!/usr/bin/env bash
+# Benchmark rwdoctor on a synthetic meta store, in one go, and print a Markdown table.
+#
+#   bench/run.sh SCALE [--generation GEN] [--runs N] [--out FILE.md] [--build-dir DIR]
+#                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000] [--seed X]
+#                [--statement-timeout MS] [--port P] [-- GENERATOR_ARGS...]
+#
+# SCALE is S, M or L (bench/generate.sh). GEN is v2_4, v2_8, v3_0_3 or head (default head).
+# Every number is the median of N runs (default 3) of wall time and peak RSS
+# (/usr/bin/time -v, "Maximum resident set size"):
+#   check     `rwdoctor check --format json` on the healthy store and on a store with
+#             findings; the psql baseline: the SQL the tool runs (printed by
+#             rwdoctor-bench-sql) in one REPEATABLE READ READ ONLY transaction; the floor:
+#             one COPY (SELECT <columns the checks read, bytea excluded>) TO STDOUT per table
+#   repairs   `repair drop` and `repair restore` of 1, 100 and 1000 broken jobs against the
+#             bare SQL: the one DELETE of the plan's objects; COPY of exactly the restored
+#             rows from the backup into live (a fresh copy of the broken store for every run,
+#             made with CREATE DATABASE ... TEMPLATE and not timed)
+# The table goes to stdout and to --out (default bench/results-SCALE-GEN.md).
+#
+# Without --use-env a throwaway PostgreSQL 15 (scripts/pg-throwaway.sh) is started in a
+# temporary directory and removed at exit (--keep keeps it and prints where). With --use-env
+# the caller's PG* environment is used; the rwbench_* databases are created there and dropped
+# at exit unless --keep. The binaries are built (Release, into --build-dir, default
+# build-bench) when missing. Arguments after -- go to bench/generate.sh (e.g. --blob-bytes).
+# --reuse (with --use-env) keeps the rwbench_* stores a --keep run left instead of generating
+# them again. --statement-timeout is passed to every rwdoctor command (default: rwdoctor's).
+# A command that fails or is refused is reported in the table's notes; the others still run.
+# Needs psql, jq, /usr/bin/time (Debian packages postgresql-client, jq, time) and cmake.
+set -euo pipefail
+
+PROG=$(basename "$0")
+ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
+
+die() { echo "$PROG: $*" >&2; exit 1; }
+info() { echo "$PROG: $*" >&2; }
+usage() {
+    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+# ------------------------------------------------------------------ options
+SCALE=""
+GENERATION="head"
+RUNS=3
+OUT=""
+BUILD_DIR=$ROOT/build-bench
+USE_ENV=0
+KEEP=0
+SEED=1
+REPAIR_SIZES=1,100,1000
+PORT=54350
+GEN_ARGS=()
+STATEMENT_TIMEOUT=()
+REUSE=0
+NOTES=() # for the report: refusals, failures, skipped sizes
+
+parse_args() {
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --generation) [ $# -ge 2 ] || die "$1 needs a value"; GENERATION=$2; shift 2 ;;
+            --runs) [ $# -ge 2 ] || die "$1 needs a value"; RUNS=$2; shift 2 ;;
+            --out) [ $# -ge 2 ] || die "$1 needs a value"; OUT=$2; shift 2 ;;
+            --build-dir) [ $# -ge 2 ] || die "$1 needs a value"; BUILD_DIR=$2; shift 2 ;;
+            --repair-sizes) [ $# -ge 2 ] || die "$1 needs a value"; REPAIR_SIZES=$2; shift 2 ;;
+            --seed) [ $# -ge 2 ] || die "$1 needs a value"; SEED=$2; shift 2 ;;
+            --port) [ $# -ge 2 ] || die "$1 needs a value"; PORT=$2; shift 2 ;;
+            --statement-timeout) [ $# -ge 2 ] || die "$1 needs a value"; STATEMENT_TIMEOUT=(--statement-timeout "$2"); shift 2 ;;
+            --reuse) REUSE=1; shift ;;
+            --use-env) USE_ENV=1; shift ;;
+            --keep) KEEP=1; shift ;;
+            -h|--help) usage ;;
+            --) shift; GEN_ARGS=("$@"); break ;;
+            -*) die "unknown option: $1" ;;
+            *) [ -z "$SCALE" ] || die "only one SCALE expected"; SCALE=$1; shift ;;
+        esac
+    done
+    case "$SCALE" in S|M|L) ;; '') usage ;; *) die "SCALE must be S, M or L (got '$SCALE')" ;; esac
+    case "$GENERATION" in v2_4|v2_8|v3_0_3|head) ;; *) die "unknown generation '$GENERATION'" ;; esac
+    case "$RUNS" in ''|*[!0-9]*|0) die "--runs needs a positive number" ;; esac
+    case "$REPAIR_SIZES" in ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas" ;; esac
+    [ -n "$OUT" ] || OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
+    BUILD_DIR=$(mkdir -p "$BUILD_DIR" && cd "$BUILD_DIR" && pwd -P)
+}
+
+require_tools() {
+    local tool
+    for tool in psql jq /usr/bin/time; do
+        command -v "$tool" >/dev/null 2>&1 ||
+            die "$tool not found (Debian: apt-get install postgresql-client jq time)"
+    done
+    [ -x "$ROOT/bench/generate.sh" ] || die "bench/generate.sh is missing or not executable"
+}
+
+# ------------------------------------------------------------------ workspace and server
+TMP=""
+SERVER_DIR=""
+DB_HEALTHY=rwbench_healthy # the generated store; also the backup restore reads from
+DB_BROKEN=rwbench_broken   # the same store with the fragments of K leaf jobs deleted
+DB_WORK=rwbench_work       # a fresh copy of DB_BROKEN for every timed repair
+
+cleanup() {
+    local status=$?
+    set +e
+    if [ "$KEEP" -eq 1 ]; then
+        [ -z "$SERVER_DIR" ] || info "kept the server: eval \"\$(scripts/pg-throwaway.sh env $SERVER_DIR)\"; stop it with scripts/pg-throwaway.sh stop $SERVER_DIR"
+        [ -z "$TMP" ] || info "kept the work files in $TMP"
+    else
+        if [ -n "$SERVER_DIR" ]; then
+            "$ROOT/scripts/pg-throwaway.sh" stop "$SERVER_DIR" >/dev/null 2>&1
+        elif [ "$USE_ENV" -eq 1 ] && [ -n "$TMP" ]; then
+            local db
+            for db in "$DB_WORK" "$DB_BROKEN" "$DB_HEALTHY"; do
+                drop_database "$db" >/dev/null 2>&1
+            done
+        fi
+        [ -z "$TMP" ] || rm -rf "$TMP"
+    fi
+    exit "$status"
+}
+
+make_workspace() {
+    TMP=$(mktemp -d "${TMPDIR:-/tmp}/rwdoctor-bench.XXXXXX")
+    # psql's \copy FROM PROGRAM gets paths inside single quotes.
+    case "$TMP" in *"'"*) die "the temporary directory's path must not contain a single quote" ;; esac
+    mkdir -p "$TMP/results" "$TMP/undo"
+}
+
+start_server() {
+    if [ "$USE_ENV" -eq 1 ]; then
+        info "using the server of the caller's PG* environment"
+        return
+    fi
+    SERVER_DIR=$TMP/pg
+    # The script prints export lines for PGHOST (a private socket directory), PGPORT, PGUSER.
+    eval "$("$ROOT/scripts/pg-throwaway.sh" start "$SERVER_DIR" "$PORT")"
+}
+
+PSQL=(psql -X -q -v ON_ERROR_STOP=1)
+
+sql_value() { # DB SQL: one value, unaligned
+    "${PSQL[@]}" -At -d "$1" -c "$2"
+}
+
+drop_database() {
+    "${PSQL[@]}" -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)"
+}
+
+# A fresh copy of TEMPLATE named DB (CREATE DATABASE copies the files: fast, and not timed).
+copy_database() { # DB TEMPLATE
+    drop_database "$1"
+    "${PSQL[@]}" -d postgres -c "CREATE DATABASE \"$1\" TEMPLATE \"$2\""
+}
+
+# ------------------------------------------------------------------ binaries
+RWDOCTOR=""
+BENCH_SQL=""
+
+ensure_binaries() {
+    RWDOCTOR=$BUILD_DIR/apps/rwdoctor/rwdoctor
+    BENCH_SQL=$BUILD_DIR/bench/rwdoctor-bench-sql
+    if [ ! -x "$RWDOCTOR" ] || [ ! -x "$BENCH_SQL" ]; then
+        info "building rwdoctor and rwdoctor-bench-sql (Release) in $BUILD_DIR"
+        cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DRWDOCTOR_BUILD_TESTS=OFF >/dev/null
+        cmake --build "$BUILD_DIR" -j 2 --target rwdoctor rwdoctor-bench-sql >/dev/null
+    fi
+    # A binary older than the sources would measure old code: say so (rebuild with cmake --build).
+    local newer
+    newer=$(find "$ROOT/lib" "$ROOT/sql" "$ROOT/apps" -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.sql' \) \
+        -newer "$RWDOCTOR" -print -quit; find "$ROOT/bench" -name '*.cpp' -newer "$BENCH_SQL" -print -quit)
+    newer=${newer%%$'\n'*}
+    [ -z "$newer" ] || info "warning: ${newer#"$ROOT"/} is newer than the rwdoctor binary; run cmake --build $BUILD_DIR"
+    BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null || true)
+}
+
+# ------------------------------------------------------------------ stores
+BROKEN_IDS=""   # file: one broken job id per line
+BROKEN_COUNT=0
+
+generate() { # DB [generate.sh options]
+    local db=$1
+    shift
+    "$ROOT/bench/generate.sh" --generation "$GENERATION" --scale "$SCALE" --seed "$SEED" "${GEN_ARGS[@]}" "$@" "$db"
+}
+
+database_exists() {
+    [ "$(sql_value postgres "SELECT count(*) FROM pg_database WHERE datname = '$1'")" = 1 ]
+}
+
+generate_stores() {
+    local wanted size err found
+    if [ "$REUSE" -eq 1 ] && database_exists "$DB_HEALTHY" && database_exists "$DB_BROKEN"; then
+        info "reusing $DB_HEALTHY and $DB_BROKEN"
+        GEN_SUMMARY="$DB_HEALTHY: reused from an earlier run"
+        # The generated catalog has no job without fragments but the broken ones.
+        BROKEN_IDS=$TMP/broken-jobs.txt
+        sql_value "$DB_BROKEN" "SELECT job_id FROM streaming_job AS sj
+            WHERE NOT EXISTS (SELECT 1 FROM fragment AS f WHERE f.job_id = sj.job_id) ORDER BY job_id" >"$BROKEN_IDS"
+        pick_repair_jobs
+        return
+    fi
+    wanted=0
+    for size in ${REPAIR_SIZES//,/ }; do
+        [ "$size" -le "$wanted" ] || wanted=$size
+    done
+    info "generating the healthy store (scale $SCALE, generation $GENERATION)"
+    GEN_SUMMARY=$(generate "$DB_HEALTHY")
+    info "$GEN_SUMMARY"
+    # The broken store is generated again from the same seed (the generator breaks jobs only
+    # while generating), so it equals the healthy one except for the broken jobs' rows.
+    BROKEN_IDS=$TMP/broken-jobs.txt
+    # One repair may not span RisingWave databases, and the generator picks leaf jobs from
+    # all of them: ask for twice the largest size so that one database has enough.
+    wanted=$((wanted * 2))
+    info "generating the store with $wanted broken jobs"
+    err=$TMP/generate.err
+    if ! generate "$DB_BROKEN" --broken-jobs "$wanted" --broken-jobs-out "$BROKEN_IDS" >/dev/null 2>"$err"; then
+        # A small scale has fewer leaf jobs than the largest repair size: take them all.
+        found=$(sed -n 's/.*only \([0-9][0-9]*\) leaf jobs.*/\1/p' "$err")
+        if [ -z "$found" ] || [ "$found" -eq 0 ]; then
+            cat "$err" >&2
+            die "bench/generate.sh failed"
+        fi
+        info "only $found leaf jobs at scale $SCALE: breaking them all"
+        generate "$DB_BROKEN" --broken-jobs "$found" --broken-jobs-out "$BROKEN_IDS" >/dev/null
+    fi
+    pick_repair_jobs
+}
+
+# Repairs take their jobs from the RisingWave database with the most broken jobs.
+pick_repair_jobs() {
+    BROKEN_TOTAL=$(grep -c . "$BROKEN_IDS" || true)
+    sql_value "$DB_BROKEN" "SELECT oid FROM object WHERE oid = ANY ('{$(paste -s -d, "$BROKEN_IDS")}'::integer[])
+        ORDER BY count(*) OVER (PARTITION BY database_id) DESC, database_id, oid" >"$TMP/repair-jobs.txt"
+    BROKEN_COUNT=$(sql_value "$DB_BROKEN" "SELECT max(n) FROM (SELECT count(*) AS n FROM object
+        WHERE oid = ANY ('{$(paste -s -d, "$BROKEN_IDS")}'::integer[]) GROUP BY database_id) AS per_database")
+    info "$BROKEN_TOTAL broken jobs, $BROKEN_COUNT of them in one database"
+}
+
+# ------------------------------------------------------------------ measuring
+# measure LABEL PREPARE EXPECTED_EXIT STDOUT COMMAND...
+# Runs COMMAND RUNS times; before each run calls PREPARE RUN_NUMBER (untimed; "-" for none).
+# Records "wall_seconds max_rss_kib" per run in $TMP/results/LABEL. An exit code other than
+# EXPECTED_EXIT is a failure: it goes to the notes, LABEL gets no result and measure returns 1,
+# so one failing command (say a statement timeout at scale L) does not lose the others.
+measure() {
+    local label=$1 prepare=$2 expect=$3 stdout=$4
+    shift 4
+    local run start end status rss
+    : >"$TMP/results/$label"
+    for ((run = 1; run <= RUNS; run++)); do
+        [ "$prepare" = - ] || "$prepare" "$run"
+        status=0
+        start=$EPOCHREALTIME
+        /usr/bin/time -v -o "$TMP/time.txt" "$@" >"$stdout" 2>"$TMP/stderr.txt" || status=$?
+        end=$EPOCHREALTIME
+        if [ "$status" -ne "$expect" ]; then
+            sed -n '1,20p' "$TMP/stderr.txt" >&2
+            info "$label: exit code $status, expected $expect"
+            NOTES+=("$label failed (run $run): exit code $status, expected $expect: $(sed -n '1s/^rwdoctor: error: //p' "$TMP/stderr.txt")")
+            rm -f "$TMP/results/$label"
+            return 1
+        fi
+        rss=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' "$TMP/time.txt")
+        echo "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }') $rss" >>"$TMP/results/$label"
+    done
+    info "$label: $(median_wall "$label") s, $(median_rss "$label") MiB"
+}
+
+median_of() { # COLUMN LABEL: "-" when LABEL has no result (it failed or did not run)
+    [ -s "$TMP/results/$2" ] || { echo -; return 0; }
+    sort -g -k "$1,$1" "$TMP/results/$2" | awk -v c="$1" '{ v[NR] = $c } END {
+        if (NR == 0) { print "-"; exit }
+        m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        print m }'
+}
+median_wall() { median_of 1 "$1" | awk '$1 == "-" { print; next } { printf "%.3f\n", $1 }'; }
+median_rss() { median_of 2 "$1" | awk '$1 == "-" { print; next } { printf "%.1f\n", $1 / 1024 }'; }
+has_result() { [ -s "$TMP/results/$1" ]; }
+
+ratio() { # A B: A / B with two decimals, "-" when either is missing
+    awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'
+}
+
+# ------------------------------------------------------------------ check
+CHECK_FINDINGS="-"
+CHECK_SUMMARY="not measured"
+
+bench_check() {
+    info "check: preparing the baseline and floor scripts"
+    "$BENCH_SQL" -d "$DB_HEALTHY" >"$TMP/check.sql"
+    "$BENCH_SQL" -d "$DB_HEALTHY" --no-blob-scans >"$TMP/check-no-blobs.sql"
+    "$BENCH_SQL" -d "$DB_HEALTHY" --floor >"$TMP/floor.sql"
+    FLOOR_TABLES=$(grep -c '^COPY' "$TMP/floor.sql" || true)
+
+    # psql prints unaligned tuples only (-A -t): the baseline's client does as little
+    # formatting as it can; its output is discarded like the tool's.
+    measure check_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json "${STATEMENT_TIMEOUT[@]}" || true
+    measure check_psql - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check.sql" || true
+    measure check_psql_no_blobs - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check-no-blobs.sql" || true
+    measure check_floor - 0 /dev/null "${PSQL[@]}" -d "$DB_HEALTHY" -f "$TMP/floor.sql" || true
+    # The store with findings: exit 4; the JSON is kept to count the findings.
+    if measure check_tool_findings - 4 "$TMP/findings.json" "$RWDOCTOR" check -d "$DB_BROKEN" --format json \
+        "${STATEMENT_TIMEOUT[@]}"; then
+        CHECK_FINDINGS=$(jq '.findings | length' "$TMP/findings.json")
+        CHECK_SUMMARY=$(jq -r '.summary | "\(.critical) critical, \(.error) error, \(.warning) warning, \(.info) info"' \
+            "$TMP/findings.json")
+    fi
+}
+
+# ------------------------------------------------------------------ repairs
+ALLOW_ONLINE=()
+JOB_ARGS=()
+CURRENT_UNDO=""
+
+fresh_work_copy() { # RUN (unused): a fresh broken store, and no undo file from the last run
+    copy_database "$DB_WORK" "$DB_BROKEN" >/dev/null
+    [ -z "$CURRENT_UNDO" ] || rm -f "$CURRENT_UNDO"
+}
+
+job_args() { # N: --job ID for the first N broken jobs
+    JOB_ARGS=()
+    local id
+    while read -r id; do
+        JOB_ARGS+=(--job "$id")
+    done < <(head -n "$1" "$TMP/repair-jobs.txt")
+}
+
+# The online gate refuses while other sessions are connected; the harness's own sessions
+# may count. Try once without --allow-online (untimed) and add it only when refused for that.
+probe_online_gate() { # KIND COMMAND...
+    local kind=$1 status=0
+    shift
+    fresh_work_copy 0
+    "$@" >/dev/null 2>"$TMP/probe.err" || status=$?
+    if [ "$status" -eq 32 ] && grep -qiE 'online|session|connected|heartbeat' "$TMP/probe.err"; then
+        ALLOW_ONLINE=(--allow-online)
+        NOTES+=("$kind refused without --allow-online ($(sed -n '1s/^rwdoctor: error: //p' "$TMP/probe.err")); every repair ran with --allow-online")
+    elif [ "$status" -ne 1 ]; then
+        cat "$TMP/probe.err" >&2
+        info "$kind (untimed first run): exit code $status, expected 1"
+    fi
+}
+
+bench_drop() { # N
+    local n=$1 plan=$TMP/drop-plan-$1.json status=0
+    job_args "$n"
+    "$RWDOCTOR" repair drop -d "$DB_BROKEN" "${JOB_ARGS[@]}" --dry-run --format json --max-objects 100000 "${STATEMENT_TIMEOUT[@]}" \
+        >"$plan" 2>"$TMP/plan.err" || status=$?
+    if [ "$status" -ne 4 ] || [ "$(jq '.refusals | length' "$plan")" -ne 0 ]; then
+        NOTES+=("drop of $n jobs: the dry run exited $status: $( (jq -r '.refusals[]?' "$plan" 2>/dev/null; cat "$TMP/plan.err") | sed -n 1p)")
+        return
+    fi
+    DROP_OBJECTS[$n]=$(jq '.objects | length' "$plan")
+    DROP_ROWS[$n]=$(jq '[.row_counts[]] | add' "$plan")
+
+    CURRENT_UNDO=$TMP/undo/drop-$n.json
+    [ "${#ALLOW_ONLINE[@]}" -gt 0 ] || [ -n "${DROP_PROBED:-}" ] || {
+        DROP_PROBED=1
+        probe_online_gate "repair drop" "$RWDOCTOR" repair drop -d "$DB_WORK" "${JOB_ARGS[@]}" --yes \
+            --max-objects 100000 --no-audit-table --undo-file "$CURRENT_UNDO" "${STATEMENT_TIMEOUT[@]}"
+    }
+    measure "drop_tool_$n" fresh_work_copy 1 /dev/null "$RWDOCTOR" repair drop -d "$DB_WORK" "${JOB_ARGS[@]}" --yes \
+        --max-objects 100000 --no-audit-table --undo-file "$CURRENT_UNDO" "${ALLOW_ONLINE[@]}" "${STATEMENT_TIMEOUT[@]}" || true
+
+    # The bare SQL: RisingWave's own single DELETE of exactly the plan's objects.
+    jq -r '"DELETE FROM object WHERE oid = ANY (\u0027{" + ([.objects[].oid | tostring] | join(",")) + "}\u0027::integer[]);"' \
+        "$plan" >"$TMP/drop-$n.sql"
+    CURRENT_UNDO=""
+    if measure "drop_sql_$n" fresh_work_copy 0 /dev/null "${PSQL[@]}" -d "$DB_WORK" -f "$TMP/drop-$n.sql"; then
+        verify_delta "drop of $n jobs" object "-${DROP_OBJECTS[$n]}"
+    fi
+}
+
+# The bare SQL must change as many rows as the repair: compare DB_WORK (after the last run)
+# with DB_BROKEN.
+verify_delta() { # WHAT TABLE EXPECTED_DIFFERENCE
+    local quoted difference
+    quoted="\"${2//\"/\"\"}\""
+    difference=$(( $(sql_value "$DB_WORK" "SELECT count(*) FROM $quoted") - $(sql_value "$DB_BROKEN" "SELECT count(*) FROM $quoted") ))
+    [ "$difference" -eq "$3" ] ||
+        NOTES+=("bare SQL of the $1 changed $difference rows of $2, the repair $3: its baseline is wrong")
+}
+
+# The bare-SQL restore: for every table the restore inserted into (its undo file lists the
+# keys), parents first, COPY the backup's rows out and into live, in one live transaction.
+write_restore_sql() { # UNDO_FILE N
+    local undo=$1 n=$2 i=0 table select
+    local script=$TMP/restore-$n.sql
+    echo "BEGIN;" >"$script"
+    # The undo file lists tables children first (its delete order); insert in reverse.
+    while IFS= read -r table; do
+        select=$TMP/restore-$n-select-$i.sql
+        jq -r --arg table "$table" '
+            def ident: "\"" + gsub("\""; "\"\"") + "\"";
+            .inserted[] | select(.table == $table) |
+            (.key_columns | map(ident)) as $cols |
+            ([range(0; .key_columns | length) as $j | "(k->>\($j))::\(.key_types[$j])"] | join(", ")) as $picks |
+            "COPY (SELECT * FROM \($table | ident) WHERE (\($cols | join(", "))) IN (SELECT \($picks) FROM jsonb_array_elements(\u0027"
+            + (.keys | tojson | gsub("\u0027"; "\u0027\u0027")) + "\u0027::jsonb) AS k)) TO STDOUT;"' "$undo" >"$select"
+        printf '\\copy %s FROM PROGRAM '\''psql -X -q -v ON_ERROR_STOP=1 -d %s -f %s'\''\n' \
+            "$(jq -rn --arg t "$table" '"\"" + ($t | gsub("\""; "\"\"")) + "\""')" "$DB_HEALTHY" "$select" >>"$script"
+        i=$((i + 1))
+    done < <(jq -r '.inserted | reverse | .[].table' "$undo")
+    echo "COMMIT;" >>"$script"
+}
+
+bench_restore() { # N
+    local n=$1 status=0
+    job_args "$n"
+    "$RWDOCTOR" repair restore -d "$DB_BROKEN" --from "$DB_HEALTHY" "${JOB_ARGS[@]}" --dry-run --format json "${STATEMENT_TIMEOUT[@]}" \
+        >"$TMP/restore-plan-$n.json" 2>"$TMP/plan.err" || status=$?
+    if [ "$status" -ne 4 ] || [ "$(jq '.refusals | length' "$TMP/restore-plan-$n.json")" -ne 0 ]; then
+        NOTES+=("restore of $n jobs: the dry run exited $status: $( (jq -r '.refusals[]?' "$TMP/restore-plan-$n.json" 2>/dev/null; cat "$TMP/plan.err") | sed -n 1p)")
+        return
+    fi
+    RESTORE_ROWS[$n]=$(jq '[.row_counts[]] | add' "$TMP/restore-plan-$n.json")
+
+    CURRENT_UNDO=$TMP/undo/restore-$n.json
+    [ "${#ALLOW_ONLINE[@]}" -gt 0 ] || [ -n "${RESTORE_PROBED:-}" ] || {
+        RESTORE_PROBED=1
+        probe_online_gate "repair restore" "$RWDOCTOR" repair restore -d "$DB_WORK" --from "$DB_HEALTHY" \
+            "${JOB_ARGS[@]}" --yes --no-audit-table --undo-file "$CURRENT_UNDO" "${STATEMENT_TIMEOUT[@]}"
+    }
+    # The bare SQL copies the rows the last run's undo file names: without a run, no baseline.
+    measure "restore_tool_$n" fresh_work_copy 1 /dev/null "$RWDOCTOR" repair restore -d "$DB_WORK" --from "$DB_HEALTHY" \
+        "${JOB_ARGS[@]}" --yes --no-audit-table --undo-file "$CURRENT_UNDO" "${ALLOW_ONLINE[@]}" "${STATEMENT_TIMEOUT[@]}" ||
+        return 0
+    local undo=$TMP/undo/restore-$n-kept.json
+    mv "$CURRENT_UNDO" "$undo"
+    CURRENT_UNDO=""
+    RESTORE_UPDATES[$n]=$(jq '.updated | length' "$undo")
+    write_restore_sql "$undo" "$n"
+    measure "restore_sql_$n" fresh_work_copy 0 /dev/null "${PSQL[@]}" -d "$DB_WORK" -f "$TMP/restore-$n.sql" || return 0
+    local table keys
+    while read -r table keys; do
+        verify_delta "restore of $n jobs" "$table" "$keys"
+    done < <(jq -r '.inserted[] | "\(.table) \(.keys | length)"' "$undo")
+}
+
+declare -a SIZES=()
+declare -A DROP_OBJECTS=() DROP_ROWS=() RESTORE_ROWS=() RESTORE_UPDATES=()
+
+bench_repairs() {
+    local size
+    for size in ${REPAIR_SIZES//,/ }; do
+        if [ "$size" -gt "$BROKEN_COUNT" ]; then
+            NOTES+=("repairs of $size jobs skipped: the store has $BROKEN_COUNT leaf jobs to break in one database")
+            continue
+        fi
+        SIZES+=("$size")
+    done
+    # When a requested size does not fit, also repair every broken job, for the growth figure.
+    if [ "${#SIZES[@]}" -lt "$(echo "${REPAIR_SIZES//,/ }" | wc -w)" ] && [ "$BROKEN_COUNT" -gt 0 ] &&
+        [[ " ${SIZES[*]} " != *" $BROKEN_COUNT "* ]]; then
+        SIZES+=("$BROKEN_COUNT")
+    fi
+    for size in "${SIZES[@]}"; do
+        info "repair drop of $size job(s)"
+        bench_drop "$size"
+        info "repair restore of $size job(s)"
+        bench_restore "$size"
+    done
+    drop_database "$DB_WORK" >/dev/null
+}
+
+# ------------------------------------------------------------------ facts and report
+count_rows() { # TABLE: row count, or "-" when the store has no such table
+    if [ "$(sql_value "$DB_HEALTHY" "SELECT to_regclass('\"$1\"') IS NULL")" = t ]; then
+        echo -
+        return
+    fi
+    sql_value "$DB_HEALTHY" "SELECT count(*) FROM \"$1\""
+}
+
+collect_facts() {
+    CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+    NPROC=$(nproc 2>/dev/null || echo '?')
+    MEM_GIB=$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1048576 }' /proc/meminfo 2>/dev/null || echo '?')
+    PG_VERSION=$(sql_value postgres "SHOW server_version")
+    PG_SETTINGS=$(sql_value postgres "SELECT string_agg(name || '=' || setting || coalesce(unit, ''), ', ' ORDER BY name)
+        FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'fsync', 'synchronous_commit', 'max_parallel_workers_per_gather')")
+    TOOL_VERSION=$("$RWDOCTOR" --version 2>/dev/null | head -n 1)
+    COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git -C "$ROOT" diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT + uncommitted changes"
+    N_OBJECTS=$(count_rows object)
+    N_JOBS=$(count_rows streaming_job)
+    N_FRAGMENTS=$(count_rows fragment)
+    N_EDGES=$(count_rows fragment_relation)
+    N_DEPENDENCIES=$(count_rows object_dependency)
+    N_ACTORS=$(count_rows actor)
+    BLOB_BYTES=$(sql_value "$DB_HEALTHY" "SELECT coalesce(sum(octet_length(stream_node)), 0) FROM fragment")
+    DB_BYTES=$(sql_value "$DB_HEALTHY" "SELECT pg_database_size(current_database())")
+    GENERATION_LABEL=$(jq -r '.meta_store.generation' "$TMP/findings.json" 2>/dev/null || echo "$GENERATION")
+}
+
+mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+
+row() { # cells...: one Markdown table row
+    local out="|" cell
+    for cell in "$@"; do out="$out $cell |"; done
+    echo "$out"
+}
+
+growth_line() { # KIND (drop|restore) SMALL LARGE
+    local kind=$1 small=$2 large=$3
+    has_result "${kind}_tool_$small" && has_result "${kind}_tool_$large" || return 0
+    echo "- $kind, $small → $large jobs (×$(ratio "$large" "$small") jobs): rwdoctor ×$(ratio "$(median_wall "${kind}_tool_$large")" "$(median_wall "${kind}_tool_$small")"), bare SQL ×$(ratio "$(median_wall "${kind}_sql_$large")" "$(median_wall "${kind}_sql_$small")") (linear = ×$(ratio "$large" "$small"))"
+}
+
+report() {
+    local tool base nob floor n
+    tool=$(median_wall check_tool)
+    base=$(median_wall check_psql)
+    nob=$(median_wall check_psql_no_blobs)
+    floor=$(median_wall check_floor)
+    cat <<EOF
+# rwdoctor benchmark: scale $SCALE, generation $GENERATION ($GENERATION_LABEL)
+
+Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
+
+- machine: $NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM; PostgreSQL $PG_VERSION ($PG_SETTINGS)$([ "$USE_ENV" -eq 1 ] && echo ", the caller's server" || echo ", throwaway server on a unix socket")
+- rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build
+- store: $N_OBJECTS objects, $N_JOBS streaming jobs, $N_FRAGMENTS fragments, $N_EDGES fragment edges, $N_DEPENDENCIES object dependencies, $N_ACTORS actor rows; stream_node $(mib "$BLOB_BYTES") MiB in total (mean $(awk -v b="$BLOB_BYTES" -v n="$N_FRAGMENTS" 'BEGIN { if (n + 0 > 0) printf "%.1f", b / n / 1024; else print "-" }') KiB); database $(mib "$DB_BYTES") MiB
+- generator: ${GEN_SUMMARY#"$DB_HEALTHY": }; store with findings: the same with $BROKEN_TOTAL leaf jobs' fragments deleted (repairs take theirs from the $BROKEN_COUNT in one RisingWave database)
+
+## check
+
+| what | wall (s) | peak RSS (MiB) | note |
+|---|---:|---:|---|
+$(row "\`rwdoctor check --format json\`, healthy store" "$tool" "$(median_rss check_tool)" "exit 0")
+$(row "\`rwdoctor check --format json\`, store with findings" "$(median_wall check_tool_findings)" "$(median_rss check_tool_findings)" "exit 4; $CHECK_FINDINGS findings ($CHECK_SUMMARY)")
+$(row "baseline: psql, the tool's check SQL + blob scans, one snapshot" "$base" "$(median_rss check_psql)" "psql -A -t, output discarded; blob scans with FETCH_COUNT 256")
+$(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")
+$(row "floor: COPY of the columns the checks read, no bytea" "$floor" "$(median_rss check_floor)" "$FLOOR_TABLES tables, one snapshot")
+
+- tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"))
+- tool / floor: **$(ratio "$tool" "$floor")**
+
+## repairs
+
+Each run repairs a fresh copy of the store with findings. rwdoctor: \`repair drop --job ... --yes --max-objects 100000 --no-audit-table --undo-file F$([ "${#ALLOW_ONLINE[@]}" -eq 0 ] || echo ' --allow-online')\` and \`repair restore --job ... --from <healthy store> --yes --no-audit-table --undo-file F\`. Bare SQL: the one \`DELETE FROM object WHERE oid = ANY (...)\` of the dry-run plan's objects; for restore, \`COPY (SELECT * ... WHERE key IN ...) TO STDOUT\` from the backup into \`COPY ... FROM STDIN\` on live (psql \`\\copy FROM PROGRAM\`), parents first, one transaction, for exactly the rows the restore's undo file lists.
+
+| jobs | drop objects / rows | drop: rwdoctor (s) | RSS (MiB) | drop: bare DELETE (s) | ratio | restore rows | restore: rwdoctor (s) | RSS (MiB) | restore: bare COPY (s) | ratio |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+EOF
+    for n in "${SIZES[@]}"; do
+        row "$n" "${DROP_OBJECTS[$n]:--} / ${DROP_ROWS[$n]:--}" \
+            "$(has_result "drop_tool_$n" && median_wall "drop_tool_$n" || echo -)" \
+            "$(has_result "drop_tool_$n" && median_rss "drop_tool_$n" || echo -)" \
+            "$(has_result "drop_sql_$n" && median_wall "drop_sql_$n" || echo -)" \
+            "$(has_result "drop_tool_$n" && ratio "$(median_wall "drop_tool_$n")" "$(median_wall "drop_sql_$n")" || echo -)" \
+            "${RESTORE_ROWS[$n]:--}$([ "${RESTORE_UPDATES[$n]:-0}" = 0 ] || echo " (+${RESTORE_UPDATES[$n]} column updates, not in the bare SQL)")" \
+            "$(has_result "restore_tool_$n" && median_wall "restore_tool_$n" || echo -)" \
+            "$(has_result "restore_tool_$n" && median_rss "restore_tool_$n" || echo -)" \
+            "$(has_result "restore_sql_$n" && median_wall "restore_sql_$n" || echo -)" \
+            "$(has_result "restore_tool_$n" && ratio "$(median_wall "restore_tool_$n")" "$(median_wall "restore_sql_$n")" || echo -)"
+    done
+    echo
+    if [ "${#SIZES[@]}" -ge 2 ]; then
+        echo "Growth:"
+        echo
+        growth_line drop "${SIZES[-2]}" "${SIZES[-1]}"
+        growth_line restore "${SIZES[-2]}" "${SIZES[-1]}"
+        echo
+    fi
+    if [ "${#NOTES[@]}" -gt 0 ]; then
+        echo "Notes:"
+        echo
+        local note
+        for note in "${NOTES[@]}"; do echo "- $note"; done
+    fi
+}
+
+main() {
+    parse_args "$@"
+    require_tools
+    make_workspace
+    trap cleanup EXIT
+    trap 'exit 130' INT TERM
+    ensure_binaries
+    start_server
+    generate_stores
+    bench_check
+    bench_repairs
+    collect_facts
+    report | tee "$TMP/report.md"
+    mkdir -p "$(dirname "$OUT")"
+    cp "$TMP/report.md" "$OUT"
+    info "wrote ${OUT#"$ROOT"/}"
+}
+
+main "$@"
