@@ -213,11 +213,19 @@ SELECT pg_temp.synth_insert_select('pending_sink_state',
 
 -- Widening: one row per extra fragment, with its ids and its neighbours.
 CREATE TEMP TABLE synth_widen AS
-WITH mview AS (
-  SELECT m.fragment_id, m.job_id, m.distribution_type,
-         (SELECT min(r.source_fragment_id) FROM fragment_relation r JOIN fragment e ON e.fragment_id = r.source_fragment_id
-           WHERE r.target_fragment_id = m.fragment_id AND e.job_id = m.job_id) AS entry_fragment_id
+WITH entry AS (
+  -- per target fragment, its smallest upstream fragment of the same job (one hash join and
+  -- one GROUP BY: fragment_relation has no index on target_fragment_id)
+  SELECT r.target_fragment_id AS fragment_id, min(r.source_fragment_id) AS entry_fragment_id
+  FROM fragment_relation r
+  JOIN fragment e ON e.fragment_id = r.source_fragment_id
+  JOIN fragment t ON t.fragment_id = r.target_fragment_id
+  WHERE e.job_id = t.job_id
+  GROUP BY r.target_fragment_id
+), mview AS (
+  SELECT m.fragment_id, m.job_id, m.distribution_type, entry.entry_fragment_id
   FROM fragment m
+  JOIN entry ON entry.fragment_id = m.fragment_id
   WHERE m.fragment_type_mask & 2 <> 0 AND m.fragment_type_mask & 16 = 0
 ), sized AS (
   SELECT mview.*, pg_temp.synth_random(fragment_id, 2 * pg_temp.synth_setting('width', 0) + 1) AS extra
