@@ -23,8 +23,9 @@
 # the caller's PG* environment is used; the rwbench_* databases are created there and dropped
 # at exit unless --keep. The binaries are built (Release, into --build-dir, default
 # build-bench) when missing. Arguments after -- go to bench/generate.sh (e.g. --blob-bytes).
-# --reuse (with --use-env) keeps the rwbench_* stores a --keep run left instead of generating
-# them again. --statement-timeout is passed to every rwdoctor command (default: rwdoctor's).
+# --reuse (with --use-env) measures the rwbench_* stores a --keep run left instead of
+# generating them again (they are dropped at exit unless --keep is given again).
+# --statement-timeout is passed to every rwdoctor command (default: rwdoctor's).
 # A command that fails or is refused is reported in the table's notes; the others still run.
 # Needs psql, jq, /usr/bin/time (Debian packages postgresql-client, jq, time) and cmake.
 set -euo pipefail
@@ -35,7 +36,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 die() { echo "$PROG: $*" >&2; exit 1; }
 info() { echo "$PROG: $*" >&2; }
 usage() {
-    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -169,7 +170,13 @@ ensure_binaries() {
     newer=$(find "$ROOT/lib" "$ROOT/sql" "$ROOT/apps" -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.sql' \) \
         -newer "$RWDOCTOR" -print -quit; find "$ROOT/bench" -name '*.cpp' -newer "$BENCH_SQL" -print -quit)
     newer=${newer%%$'\n'*}
-    [ -z "$newer" ] || info "warning: ${newer#"$ROOT"/} is newer than the rwdoctor binary; run cmake --build $BUILD_DIR"
+    if [ -n "$newer" ]; then
+        info "warning: ${newer#"$ROOT"/} is newer than the binaries; run cmake --build $BUILD_DIR"
+        NOTES+=("the binaries were older than the sources (${newer#"$ROOT"/} changed after the build)")
+    fi
+    # The commit the measured code is from (as far as the work tree tells when the run starts).
+    COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git -C "$ROOT" diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT + uncommitted changes"
     BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null || true)
 }
 
@@ -481,8 +488,6 @@ collect_facts() {
     PG_SETTINGS=$(sql_value postgres "SELECT string_agg(name || '=' || setting || coalesce(unit, ''), ', ' ORDER BY name)
         FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'fsync', 'synchronous_commit', 'max_parallel_workers_per_gather')")
     TOOL_VERSION=$("$RWDOCTOR" --version 2>/dev/null | head -n 1)
-    COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-    git -C "$ROOT" diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT + uncommitted changes"
     N_OBJECTS=$(count_rows object)
     N_JOBS=$(count_rows streaming_job)
     N_FRAGMENTS=$(count_rows fragment)
