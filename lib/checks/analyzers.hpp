@@ -59,4 +59,7 @@ std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSourc
 // True when `bytes` is well-formed protobuf wire format (no schema needed).
 bool is_wellformed_protobuf(std::string_view bytes);
 
+// True when RisingWave writes `table`.`column` as protobuf: the columns blob-malformed scans.
+bool is_protobuf_column(std::string_view table, std::string_view column);
+
 } // namespace rwdoctor::checks

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <google/protobuf/unknown_field_set.h>
 
+#include <algorithm>
 #include <climits>
 
 namespace rwdoctor::checks {
@@ -76,6 +77,15 @@ is_wellformed_protobuf(std::string_view bytes)
   }
   google::protobuf::UnknownFieldSet fields;
   return fields.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+}
+
+bool
+is_protobuf_column(std::string_view table, std::string_view column)
+{
+  const auto& columns = protobuf_columns();
+  return std::any_of(columns.begin(), columns.end(), [&](const ProtobufColumn& known) {
+    return known.table == table && known.column == column;
+  });
 }
 
 std::vector<RawFinding>

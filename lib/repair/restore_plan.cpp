@@ -1,5 +1,6 @@
 #include "repair/restore_plan.hpp"
 
+#include "checks/analyzers.hpp"
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "checks/finding_enricher.hpp"
@@ -84,6 +85,45 @@ describe_key(const Row& key)
     text += fmt::format("{}{}", text.empty() ? "" : ", ", value.value_or("NULL"));
   }
   return fmt::format("({})", text);
+}
+
+// The repair's verification inside its transaction leaves out the scan of every blob (see
+// verification_checks in repair_executor.cpp), so each protobuf value a restore would write is
+// validated here instead, before anything is touched: the same wire-format test as
+// blob-malformed, on exactly the values that change.
+void
+refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& refusals)
+{
+  std::string bytes;
+  const auto wellformed = [&](const std::optional<std::string>& value) {
+    return !value || (util::decode_bytea_hex(*value, bytes) && checks::is_wellformed_protobuf(bytes));
+  };
+  for (const auto& table : plan.inserts) {
+    const auto keys = plan.key_columns.find(table.table);
+    for (std::size_t column = 0; column < table.columns.size(); ++column) {
+      if (!checks::is_protobuf_column(table.table, table.columns[column])) {
+        continue;
+      }
+      for (const auto& row : table.rows) {
+        if (wellformed(row[column])) {
+          continue;
+        }
+        Row key;
+        for (const auto& key_column : keys == plan.key_columns.end() ? std::vector<std::string>{} : keys->second) {
+          const int index = column_index(table, key_column);
+          key.push_back(index < 0 ? std::nullopt : row[static_cast<std::size_t>(index)]);
+        }
+        refusals.push_back(fmt::format("the backup's {} row {} has a {} that is not well-formed protobuf",
+                                       table.table, describe_key(key), table.columns[column]));
+      }
+    }
+  }
+  for (const auto& update : plan.updates) {
+    if (checks::is_protobuf_column(update.table, update.column) && !wellformed(update.new_value)) {
+      refusals.push_back(fmt::format("the backup's {} row {} has a {} that is not well-formed protobuf",
+                                     update.table, describe_key(update.key), update.column));
+    }
+  }
 }
 
 std::vector<checks::Finding>
@@ -442,6 +482,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
   plan.neighbour_jobs.assign(neighbours.begin(), neighbours.end());
+  refuse_malformed_protobuf(plan, plan.refusals);
   if (plan.inserts.empty() && plan.updates.empty() && plan.refusals.empty()) {
     plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
   }

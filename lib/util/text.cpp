@@ -93,6 +93,44 @@ parse_int32(std::string_view text, int& out)
   return ec == std::errc() && ptr == last;
 }
 
+namespace {
+
+int
+hex_digit(char c)
+{
+  if (c >= '0' && c <= '9') {
+    return c - '0';
+  }
+  if (c >= 'a' && c <= 'f') {
+    return c - 'a' + 10;
+  }
+  if (c >= 'A' && c <= 'F') {
+    return c - 'A' + 10;
+  }
+  return -1;
+}
+
+} // namespace
+
+bool
+decode_bytea_hex(std::string_view text, std::string& out)
+{
+  if (!starts_with(text, "\\x") || text.size() % 2 != 0) {
+    return false;
+  }
+  out.clear();
+  out.reserve((text.size() - 2) / 2);
+  for (std::size_t i = 2; i < text.size(); i += 2) {
+    const int high = hex_digit(text[i]);
+    const int low = hex_digit(text[i + 1]);
+    if (high < 0 || low < 0) {
+      return false;
+    }
+    out.push_back(static_cast<char>(high * 16 + low));
+  }
+  return true;
+}
+
 } // namespace rwdoctor::util
 
 namespace rwdoctor::util {

@@ -33,4 +33,8 @@ std::string printable(std::string_view text);
 // Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
 bool parse_int32(std::string_view text, int& out);
 
+// The bytes of a bytea value in PostgreSQL's hex output form ("\x0a1b..."); false when
+// `text` is not in that form (odd length, a non-hex digit, no "\x" prefix).
+bool decode_bytea_hex(std::string_view text, std::string& out);
+
 } // namespace rwdoctor::util

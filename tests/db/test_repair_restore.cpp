@@ -182,6 +182,22 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
     scenario.backup.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 16");
     refused(scenario, "the backup's own rows are inconsistent");
   }
+  SECTION("a protobuf value the backup would restore is malformed")
+  {
+    // The edge into job 16 is keyed by its source fragment, which belongs to the upstream job,
+    // so the backup's checks of job 16 do not see it; the restore validates every protobuf value
+    // it would write (its in-transaction verification leaves the blob scan out).
+    SeedScenario scenario("head");
+    scenario.backup.execute("UPDATE fragment_relation SET output_type_mapping = '\\x0a05' WHERE target_fragment_id IN "
+                            "(SELECT fragment_id FROM fragment WHERE job_id = 16) AND source_fragment_id NOT IN "
+                            "(SELECT fragment_id FROM fragment WHERE job_id = 16)");
+    {
+      pqxx::connection connection(fmt::format("dbname={}", scenario.backup.name()));
+      pqxx::nontransaction tx(connection);
+      REQUIRE(tx.exec1("SELECT count(*) FROM fragment_relation WHERE output_type_mapping = '\\x0a05'")[0].as<int>() > 0);
+    }
+    refused(scenario, "has a output_type_mapping that is not well-formed protobuf");
+  }
   SECTION("a healthy job")
   {
     const test::ScratchDatabase backup("v2_8");

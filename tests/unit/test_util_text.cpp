@@ -34,3 +34,19 @@ TEST_CASE("split_words and trim", "[util]")
   CHECK(trim("  x y \n") == "x y");
   CHECK(first_line("first\nsecond") == "first");
 }
+
+TEST_CASE("decode_bytea_hex reads PostgreSQL's hex form and nothing else", "[util]")
+{
+  std::string bytes;
+  CHECK(decode_bytea_hex("\\x", bytes));
+  CHECK(bytes.empty());
+  CHECK(decode_bytea_hex("\\x0a01Ff", bytes));
+  CHECK(bytes == std::string("\x0a\x01\xff", 3));
+  CHECK(decode_bytea_hex("\\x0000", bytes));
+  CHECK(bytes == std::string(2, '\0'));
+  CHECK_FALSE(decode_bytea_hex("", bytes));
+  CHECK_FALSE(decode_bytea_hex("0a01", bytes));      // no prefix
+  CHECK_FALSE(decode_bytea_hex("\\x0a0", bytes));    // odd number of digits
+  CHECK_FALSE(decode_bytea_hex("\\x0g", bytes));     // not a hex digit
+  CHECK_FALSE(decode_bytea_hex("\\001\\002", bytes)); // the escape output form
+}
