@@ -11,7 +11,8 @@
 // check that `rwdoctor check` would run (the same catalogue and select_variant), in the same
 // order, with the blob-malformed analyzer's scans after that check's query (the SELECTs
 // MetaStoreSession::scan_bytea issues, read through a cursor in blocks of 256 rows as the tool
-// does), all in one REPEATABLE READ READ ONLY transaction with the tool's search_path.
+// does), all in one REPEATABLE READ READ ONLY transaction with the tool's search_path and JIT
+// setting (sql/store/harden_session.sql).
 // Not included: the session's own few catalog queries (schema facts, migrations) and, when
 // there are findings, the one query that describes their objects.
 //
@@ -161,6 +162,7 @@ print_checks(db::MetaStoreSession& session, const Options& options)
             << tx.quote(session.schema()) << " (RisingWave " << generation.label << ", " << generation.migration_count
             << " migrations).\n"
             << "SET search_path = pg_catalog, " << tx.quote_name(session.schema()) << ";\n"
+            << "SET jit = off;\n"
             << "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;\n";
   const auto specs = applicable_checks(facts, generation, &std::cout);
   for (const auto* spec : specs) {
