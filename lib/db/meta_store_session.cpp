@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace rwdoctor::db {
 
 namespace {
@@ -271,6 +273,25 @@ MetaStoreSession::database_names()
   return names;
 }
 
+namespace {
+
+// Blob scans fetch blocks of about this many bytes of (hex) text, whatever the blob size, so
+// memory stays flat when blobs grow: a fixed row count held 256 blobs at once, and peak RSS
+// went from 23 to 51 MiB when the mean blob grew from 8 to 32 KiB.
+constexpr std::size_t k_blob_block_bytes = std::size_t{1} << 20;
+constexpr int k_first_blob_block_rows = 16;
+constexpr int k_max_blob_block_rows = 1024;
+
+// Rows for the next block, from the mean text size of a row of the last one.
+int
+blob_block_rows(std::size_t mean_row_bytes)
+{
+  const auto rows = k_blob_block_bytes / std::max<std::size_t>(mean_row_bytes, 1);
+  return static_cast<int>(std::clamp<std::size_t>(rows, 1, k_max_blob_block_rows));
+}
+
+} // namespace
+
 void
 MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
                              const std::function<void(int key, std::string_view bytes)>& visit)
@@ -281,16 +302,20 @@ MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_co
   const auto query = fmt::format("SELECT {key}, {col} FROM {tbl} WHERE {col} IS NOT NULL ORDER BY {key}",
                                  fmt::arg("key", tx.quote_name(key_column)), fmt::arg("col", tx.quote_name(column)),
                                  fmt::arg("tbl", tx.quote_name(table)));
-  constexpr int k_block_rows = 256;
   try {
     pqxx::subtransaction savepoint(tx, fmt::format("rwdoctor_scan_{}", ++m_impl->savepoint_counter));
     {
-      pqxx::icursorstream stream(savepoint, query, "rwdoctor_blob_cursor", k_block_rows);
+      pqxx::icursorstream stream(savepoint, query, "rwdoctor_blob_cursor", k_first_blob_block_rows);
       pqxx::result block;
       while (stream >> block) {
+        std::size_t block_bytes = 0;
         for (const auto& row : block) {
+          block_bytes += row[1].size();
           const pqxx::binarystring bytes(row[1]);
           visit(row[0].as<int>(), std::string_view(bytes.get(), bytes.size()));
+        }
+        if (!block.empty()) {
+          stream.set_stride(blob_block_rows(block_bytes / block.size()));
         }
       }
     }
