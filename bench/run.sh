@@ -2,7 +2,7 @@
 # Benchmark rwdoctor on a synthetic meta store, in one go, and print a Markdown table.
 #
 #   bench/run.sh SCALE [--generation GEN] [--runs N] [--out FILE.md] [--build-dir DIR]
-#                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000] [--seed X]
+#                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000|none] [--seed X]
 #                [--statement-timeout MS] [--port P] [-- GENERATOR_ARGS...]
 #
 # SCALE is S, M or L (bench/generate.sh). GEN is v2_4, v2_8, v3_0_3 or head (default head).
@@ -79,7 +79,7 @@ parse_args() {
     case "$SCALE" in S|M|L) ;; '') usage ;; *) die "SCALE must be S, M or L (got '$SCALE')" ;; esac
     case "$GENERATION" in v2_4|v2_8|v3_0_3|head) ;; *) die "unknown generation '$GENERATION'" ;; esac
     case "$RUNS" in ''|*[!0-9]*|0) die "--runs needs a positive number" ;; esac
-    case "$REPAIR_SIZES" in ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas" ;; esac
+    case "$REPAIR_SIZES" in none) ;; ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas, or none" ;; esac
     [ -n "$OUT" ] || OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
     BUILD_DIR=$(mkdir -p "$BUILD_DIR" && cd "$BUILD_DIR" && pwd -P)
 }
@@ -207,7 +207,9 @@ generate_stores() {
         return
     fi
     wanted=0
+    [ "$REPAIR_SIZES" != none ] || wanted=100 # the store with findings still needs some
     for size in ${REPAIR_SIZES//,/ }; do
+        [ "$size" != none ] || continue
         [ "$size" -le "$wanted" ] || wanted=$size
     done
     info "generating the healthy store (scale $SCALE, generation $GENERATION)"
@@ -303,6 +305,8 @@ bench_check() {
     # psql prints unaligned tuples only (-A -t): the baseline's client does as little
     # formatting as it can; its output is discarded like the tool's.
     measure check_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json "${STATEMENT_TIMEOUT[@]}" || true
+    measure check_tool_jobs2 - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json --jobs 2 \
+        "${STATEMENT_TIMEOUT[@]}" || true
     measure check_psql - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check.sql" || true
     measure check_psql_no_blobs - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check-no-blobs.sql" || true
     measure check_floor - 0 /dev/null "${PSQL[@]}" -d "$DB_HEALTHY" -f "$TMP/floor.sql" || true
@@ -450,6 +454,10 @@ declare -A DROP_OBJECTS=() DROP_ROWS=() RESTORE_ROWS=() RESTORE_UPDATES=()
 
 bench_repairs() {
     local size
+    if [ "$REPAIR_SIZES" = none ]; then
+        NOTES+=("repairs not run (--repair-sizes none)")
+        return
+    fi
     for size in ${REPAIR_SIZES//,/ }; do
         if [ "$size" -gt "$BROKEN_COUNT" ]; then
             NOTES+=("repairs of $size jobs skipped: the store has $BROKEN_COUNT leaf jobs to break in one database")
@@ -534,12 +542,13 @@ Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPA
 | what | wall (s) | peak RSS (MiB) | note |
 |---|---:|---:|---|
 $(row "\`rwdoctor check --format json\`, healthy store" "$tool" "$(median_rss check_tool)" "exit 0")
+$(row "\`rwdoctor check --format json --jobs 2\`, healthy store" "$(median_wall check_tool_jobs2)" "$(median_rss check_tool_jobs2)" "exit 0; the blob scan on a second connection")
 $(row "\`rwdoctor check --format json\`, store with findings" "$(median_wall check_tool_findings)" "$(median_rss check_tool_findings)" "exit 4; $CHECK_FINDINGS findings ($CHECK_SUMMARY)")
 $(row "baseline: psql, the tool's check SQL + blob scans, one snapshot" "$base" "$(median_rss check_psql)" "psql -A -t, output discarded; blob scans with FETCH_COUNT 256")
 $(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")
 $(row "floor: COPY of the columns the checks read, no bytea" "$floor" "$(median_rss check_floor)" "$FLOOR_TABLES tables, one snapshot")
 
-- tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"))
+- tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"); tool with \`--jobs 2\` / baseline: $(ratio "$(median_wall check_tool_jobs2)" "$base"))
 - tool / floor: **$(ratio "$tool" "$floor")**
 
 ## repairs

@@ -56,6 +56,12 @@ std::vector<RawFinding> analyze_foreign_keys(const db::Rows& rows, const store::
 // blob-malformed (INV-20): scans every known protobuf column the store has.
 std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs);
 
+// The same, one column at a time (for scans spread over several connections): the known
+// protobuf columns are numbered 0 .. protobuf_column_count() - 1, and analyze_blobs is the
+// concatenation of analyze_blob_column over them in that order.
+std::size_t protobuf_column_count();
+std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs);
+
 // True when `bytes` is well-formed protobuf wire format (no schema needed).
 bool is_wellformed_protobuf(std::string_view bytes);
 

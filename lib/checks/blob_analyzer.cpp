@@ -88,30 +88,45 @@ is_protobuf_column(std::string_view table, std::string_view column)
   });
 }
 
+std::size_t
+protobuf_column_count()
+{
+  return protobuf_columns().size();
+}
+
+std::vector<RawFinding>
+analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs)
+{
+  std::vector<RawFinding> findings;
+  const auto& column = protobuf_columns().at(index);
+  if (!facts.has(fmt::format("{}.{}", column.table, column.column))) {
+    return findings;
+  }
+  blobs.scan(std::string(column.table), std::string(column.key_column), std::string(column.column),
+             [&](int key, std::string_view bytes) {
+               if (is_wellformed_protobuf(bytes)) {
+                 return;
+               }
+               RawFinding finding;
+               if (column.subject == Subject::fragment) {
+                 finding.fragment_id = key;
+               } else if (column.subject == Subject::object) {
+                 finding.object_id = key;
+               }
+               finding.message = fmt::format("{} of {} {} is not well-formed protobuf ({} bytes)", column.column,
+                                             column.table, key, bytes.size());
+               findings.push_back(std::move(finding));
+             });
+  return findings;
+}
+
 std::vector<RawFinding>
 analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs)
 {
   std::vector<RawFinding> findings;
-  for (const auto& column : protobuf_columns()) {
-    const auto qualified = fmt::format("{}.{}", column.table, column.column);
-    if (!facts.has(qualified)) {
-      continue;
-    }
-    blobs.scan(std::string(column.table), std::string(column.key_column), std::string(column.column),
-               [&](int key, std::string_view bytes) {
-                 if (is_wellformed_protobuf(bytes)) {
-                   return;
-                 }
-                 RawFinding finding;
-                 if (column.subject == Subject::fragment) {
-                   finding.fragment_id = key;
-                 } else if (column.subject == Subject::object) {
-                   finding.object_id = key;
-                 }
-                 finding.message = fmt::format("{} of {} {} is not well-formed protobuf ({} bytes)", column.column,
-                                               column.table, key, bytes.size());
-                 findings.push_back(std::move(finding));
-               });
+  for (std::size_t index = 0; index < protobuf_column_count(); ++index) {
+    auto found = analyze_blob_column(index, facts, blobs);
+    findings.insert(findings.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
   }
   return findings;
 }

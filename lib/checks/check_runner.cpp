@@ -1,6 +1,7 @@
 #include "checks/check_runner.hpp"
 
 #include "checks/analyzers.hpp"
+#include "checks/blob_scan.hpp"
 #include "checks/raw_finding.hpp"
 #include "checks/finding_enricher.hpp"
 #include "core/error.hpp"
@@ -14,21 +15,6 @@
 namespace rwdoctor::checks {
 
 namespace {
-
-class SessionBlobSource : public BlobSource
-{
-public:
-  explicit SessionBlobSource(db::MetaStoreSession& session) : m_session(session) {}
-  void
-  scan(const std::string& table, const std::string& key_column, const std::string& column,
-       const std::function<void(int, std::string_view)>& visit) override
-  {
-    m_session.scan_bytea(table, key_column, column, visit);
-  }
-
-private:
-  db::MetaStoreSession& m_session;
-};
 
 void
 require_meta_store(const db::MetaStoreSession& session, const store::SchemaFacts& facts)
@@ -81,6 +67,39 @@ resolve_database(db::MetaStoreSession& session, const CheckSelection& selection)
   }
   throw UsageError(fmt::format("database \"{}\" does not exist in the meta store", *selection.database),
                    fmt::format("Pick one of the RisingWave databases: {}.", known.empty() ? "(none)" : known));
+}
+
+// The check whose scan may run on sibling connections: it reads only blobs, never the other
+// checks' rows, and it is by far the longest (most of a check run at every scale).
+constexpr std::string_view k_parallel_check = "blob-malformed";
+
+// Starts blob-malformed's scan on up to `selection.jobs - 1` sibling connections when it is
+// selected and applies; nullptr otherwise. A sibling that cannot be opened costs speed, not
+// the check: a warning says so and the scan uses the connections it has (or the main one).
+std::unique_ptr<ParallelBlobScan>
+start_parallel_blob_scan(db::MetaStoreSession& session, const Catalogue& catalogue, const std::vector<std::string>& ids,
+                         const store::SchemaFacts& facts, const store::Generation& generation, int jobs,
+                         std::vector<std::string>& warnings)
+{
+  if (jobs <= 1 || std::find(ids.begin(), ids.end(), k_parallel_check) == ids.end()
+      || select_variant(catalogue, std::string(k_parallel_check), facts, generation).spec == nullptr) {
+    return nullptr;
+  }
+  const auto snapshot_id = session.export_snapshot();
+  std::vector<std::unique_ptr<db::MetaStoreSession>> siblings;
+  for (int i = 1; i < jobs; ++i) {
+    try {
+      siblings.push_back(session.open_sibling(snapshot_id));
+    } catch (const OperationalError& error) {
+      warnings.push_back(fmt::format("--jobs {}: checking with {} connection(s): {}", jobs, siblings.size() + 1,
+                                     error.what()));
+      break;
+    }
+  }
+  if (siblings.empty()) {
+    return nullptr;
+  }
+  return std::make_unique<ParallelBlobScan>(facts, std::move(siblings));
 }
 
 bool
@@ -145,6 +164,8 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
 
   SessionBlobSource blobs(session);
   const auto ids = selected_ids(catalogue, selection);
+  auto parallel_blobs =
+    start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
   std::vector<std::pair<const CheckSpec*, RawFinding>> raw;
   for (std::size_t index = 0; index < ids.size(); ++index) {
     const auto& id = ids[index];
@@ -179,7 +200,8 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
         if (analyzer == nullptr) {
           throw OperationalError(fmt::format("no analyzer is registered for check '{}'", spec.id));
         }
-        found = (*analyzer)(AnalyzerInput{rows, generation, facts, blobs});
+        found = parallel_blobs && spec.id == k_parallel_check ? parallel_blobs->take()
+                                                              : (*analyzer)(AnalyzerInput{rows, generation, facts, blobs});
       } else {
         found = raw_findings_from_rows(rows);
       }

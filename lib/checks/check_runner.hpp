@@ -50,6 +50,9 @@ struct CheckSelection
   std::vector<std::string> check_ids; // empty = all
   std::set<int> job_ids;              // empty = all
   std::optional<std::string> database;
+  // How, not what: connections to read with (`check --jobs N`). Above 1, blob-malformed's
+  // scan runs on N - 1 more connections sharing the snapshot, alongside the other checks.
+  int jobs = 1;
 };
 
 class ProgressListener

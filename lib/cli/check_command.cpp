@@ -22,6 +22,10 @@ namespace rwdoctor::cli {
 
 namespace {
 
+// Only blob-malformed's scan spreads over connections, one protobuf column per connection at a
+// time, so more connections than columns could never help.
+constexpr int k_max_jobs = 16;
+
 po::options_description
 check_options()
 {
@@ -33,6 +37,8 @@ check_options()
     ("check", po::value<std::vector<std::string>>()->composing(), "run only this check (repeatable)")
     ("job", po::value<std::vector<std::string>>()->composing(), "report only findings about this job id (repeatable)")
     ("database", po::value<std::string>(), "report only findings in this RisingWave database")
+    ("jobs,j", po::value<std::string>()->default_value("1"),
+     "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
     ("quiet,q", "print only findings of severity warning and above");
   return options;
 }
@@ -62,6 +68,11 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   if (values.count("database") != 0) {
     selection.database = values["database"].as<std::string>();
+  }
+  selection.jobs = positive_int_option(values, "jobs", "connections");
+  if (selection.jobs > k_max_jobs) {
+    throw UsageError(fmt::format("--jobs takes at most {} connections, not {}", k_max_jobs, selection.jobs),
+                     "Two connections use two cores; more help only when the server has more cores to spare.");
   }
   const bool quiet = values.count("quiet") != 0;
   const auto& catalogue = checks::Catalogue::builtin();

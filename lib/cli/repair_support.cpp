@@ -4,6 +4,7 @@
 #include "checks/check_runner.hpp"
 #include "cli/prompt.hpp"
 #include "db/meta_store_session.hpp"
+#include "repair/repair_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -21,7 +22,7 @@ std::vector<std::pair<int, std::vector<checks::Finding>>>
 repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair)
 {
   db::MetaStoreSession session(connection);
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), {}, nullptr);
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), repair::repair_check_selection(), nullptr);
   std::vector<std::pair<int, std::vector<checks::Finding>>> candidates;
   for (const auto& finding : report.findings) {
     const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();

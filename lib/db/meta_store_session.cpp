@@ -43,7 +43,7 @@ int_or_null(const pqxx::field& field)
 
 struct MetaStoreSession::Impl
 {
-  explicit Impl(const ConnectionOptions& options) : connection(open(options))
+  explicit Impl(const ConnectionOptions& given) : options(given), connection(open(given))
   {
   }
 
@@ -58,6 +58,7 @@ struct MetaStoreSession::Impl
     }
   }
 
+  ConnectionOptions options; // kept for open_sibling(); holds credentials, never printed
   pqxx::connection connection;
   std::unique_ptr<pqxx::dbtransaction> snapshot; // the session's one transaction (see SessionMode)
   std::string schema;
@@ -87,9 +88,8 @@ MetaStoreSession::MetaStoreSession(const ConnectionOptions& options, SessionMode
     } else {
       m_impl->schema = current[0].c_str();
     }
-    setup.exec_params(load("sql/store/harden_session.sql"), m_impl->schema,
-                      std::to_string(options.statement_timeout_ms), std::to_string(options.lock_timeout_ms));
     setup.commit();
+    harden(options);
     if (mode == SessionMode::repair) {
       m_impl->snapshot = std::make_unique<RepairTransaction>(m_impl->connection, "rwdoctor_repair");
     } else {
@@ -101,6 +101,51 @@ MetaStoreSession::MetaStoreSession(const ConnectionOptions& options, SessionMode
     throw OperationalError(fmt::format("lost the connection to database \"{}\"", m_impl->database),
                            "Check the server and run rwdoctor again.");
   }
+}
+
+MetaStoreSession::MetaStoreSession(SiblingTag, const ConnectionOptions& options, const std::string& schema,
+                                   const std::string& snapshot_id)
+  : m_impl(std::make_unique<Impl>(options))
+{
+  try {
+    m_impl->schema = schema;
+    harden(options);
+    m_impl->database = m_impl->connection.dbname();
+    m_impl->snapshot = std::make_unique<SnapshotTransaction>(m_impl->connection, "rwdoctor_sibling");
+    // A utility statement takes no parameters; the id is the server's own, and quote() escapes it.
+    m_impl->snapshot->exec(fmt::format("SET TRANSACTION SNAPSHOT {}", m_impl->snapshot->quote(snapshot_id)));
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "cannot open a second connection on the same snapshot");
+  } catch (const pqxx::broken_connection&) {
+    throw OperationalError("lost the second connection while opening it", "Run rwdoctor check without --jobs.");
+  }
+}
+
+void
+MetaStoreSession::harden(const ConnectionOptions& options)
+{
+  pqxx::nontransaction setup(m_impl->connection, "rwdoctor_harden");
+  setup.exec_params(load("sql/store/harden_session.sql"), m_impl->schema, std::to_string(options.statement_timeout_ms),
+                    std::to_string(options.lock_timeout_ms));
+  setup.commit();
+}
+
+std::string
+MetaStoreSession::export_snapshot()
+{
+  // PostgreSQL exports no snapshot from a savepoint, so this runs in the transaction itself;
+  // should it fail, that transaction is aborted, and the error must end the run.
+  try {
+    return m_impl->snapshot->exec1(load("sql/store/export_snapshot.sql"))[0].c_str();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "cannot export the snapshot for a second connection");
+  }
+}
+
+std::unique_ptr<MetaStoreSession>
+MetaStoreSession::open_sibling(const std::string& snapshot_id)
+{
+  return std::unique_ptr<MetaStoreSession>(new MetaStoreSession(SiblingTag{}, m_impl->options, m_impl->schema, snapshot_id));
 }
 
 MetaStoreSession::~MetaStoreSession() = default;
@@ -139,7 +184,7 @@ MetaStoreSession::applied_migrations()
 {
   std::vector<std::string> names;
   try {
-    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_migrations");
+    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_migrations");
     const auto result = savepoint.exec(load("sql/store/applied_migrations.sql"));
     for (const auto& row : result) {
       names.emplace_back(row[0].c_str());
@@ -156,7 +201,7 @@ MetaStoreSession::run_check_query(std::string_view sql)
 {
   Rows rows;
   try {
-    pqxx::subtransaction savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
+    Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
     const auto result = savepoint.exec(std::string(sql));
     for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
       rows.columns.emplace_back(result.column_name(i));
@@ -181,7 +226,7 @@ MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>
 {
   Rows rows;
   try {
-    pqxx::subtransaction savepoint(*m_impl->snapshot, fmt::format("rwdoctor_file_{}", ++m_impl->savepoint_counter));
+    Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_file_{}", ++m_impl->savepoint_counter));
     const auto sql = load(path);
     std::vector<const char*> parameters; // nullptr would be SQL NULL; parameters are never NULL here
     for (const auto& param : params) {
@@ -234,12 +279,12 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
   const auto parameter = util::pg_int_array(oids);
   pqxx::result result;
   try {
-    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_describe");
+    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_describe");
     result = savepoint.exec_params(load("sql/store/describe_objects.sql"), parameter);
     savepoint.commit();
   } catch (const pqxx::sql_error&) {
     // A type table the role cannot read: fall back to what object alone tells.
-    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_describe_minimal");
+    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_describe_minimal");
     result = savepoint.exec_params(load("sql/store/describe_objects_minimal.sql"), parameter);
     savepoint.commit();
   }
@@ -262,7 +307,7 @@ MetaStoreSession::database_names()
 {
   std::vector<std::pair<int, std::string>> names;
   try {
-    pqxx::subtransaction savepoint(*m_impl->snapshot, "rwdoctor_databases");
+    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_databases");
     for (const auto& row : savepoint.exec(load("sql/store/database_names.sql"))) {
       names.emplace_back(row[0].as<int>(), row[1].c_str());
     }
@@ -303,7 +348,7 @@ MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_co
                                  fmt::arg("key", tx.quote_name(key_column)), fmt::arg("col", tx.quote_name(column)),
                                  fmt::arg("tbl", tx.quote_name(table)));
   try {
-    pqxx::subtransaction savepoint(tx, fmt::format("rwdoctor_scan_{}", ++m_impl->savepoint_counter));
+    Savepoint savepoint(tx, fmt::format("rwdoctor_scan_{}", ++m_impl->savepoint_counter));
     {
       pqxx::icursorstream stream(savepoint, query, "rwdoctor_blob_cursor", k_first_blob_block_rows);
       pqxx::result block;

@@ -47,6 +47,13 @@ public:
   MetaStoreSession(const MetaStoreSession&) = delete;
   MetaStoreSession& operator=(const MetaStoreSession&) = delete;
 
+  // For `check --jobs N`: the id of this session's snapshot (pg_export_snapshot), and another
+  // read-only session on a new connection that reads exactly that snapshot (SET TRANSACTION
+  // SNAPSHOT) while this session's transaction stays open. Only for read_only_snapshot
+  // sessions. Both throw OperationalError; after a failed export this session is unusable.
+  std::string export_snapshot();
+  std::unique_ptr<MetaStoreSession> open_sibling(const std::string& snapshot_id);
+
   // The schema holding the meta store's tables, and the PostgreSQL database name.
   const std::string& schema() const;
   const std::string& database() const;
@@ -86,6 +93,10 @@ public:
                   const std::function<void(int key, std::string_view bytes)>& visit);
 
 private:
+  struct SiblingTag {};
+  MetaStoreSession(SiblingTag, const ConnectionOptions& options, const std::string& schema, const std::string& snapshot_id);
+  void harden(const ConnectionOptions& options);
+
   struct Impl;
   std::unique_ptr<Impl> m_impl;
 };

@@ -4,6 +4,8 @@
 
 #include <pqxx/pqxx>
 
+#include <string>
+
 namespace rwdoctor::db {
 
 #if PQXX_VERSION_MAJOR >= 7
@@ -13,6 +15,28 @@ using RepairTransaction = pqxx::transaction<pqxx::isolation_level::serializable,
 #else
 using SnapshotTransaction = pqxx::transaction<pqxx::repeatable_read, pqxx::read_only>;
 using RepairTransaction = pqxx::transaction<pqxx::serializable, pqxx::read_write>;
+#endif
+
+// A savepoint that exists from its construction. libpqxx 6 sends SAVEPOINT only at a
+// subtransaction's first exec(), and exec_params() does not send it: a parameterized query as
+// the first statement ran outside the savepoint, and its error aborted the whole transaction
+// (a role without SELECT on one type table made check fail with "current transaction is
+// aborted" instead of falling back to describe_objects_minimal.sql). libpqxx 7 opens the
+// savepoint in the constructor already. Use this instead of pqxx::subtransaction.
+#if PQXX_VERSION_MAJOR >= 7
+using Savepoint = pqxx::subtransaction;
+#else
+class Savepoint : public pqxx::subtransaction
+{
+public:
+  // namedclass is a virtual base of every libpqxx 6 transaction, so the most derived class
+  // names it, as pqxx::subtransaction's own constructor does.
+  Savepoint(pqxx::dbtransaction& parent, const std::string& name)
+    : pqxx::internal::namedclass("subtransaction", parent.conn().adorn_name(name)), pqxx::subtransaction(parent, name)
+  {
+    Begin();
+  }
+};
 #endif
 
 } // namespace rwdoctor::db

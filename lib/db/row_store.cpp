@@ -175,7 +175,7 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
   const auto run = [&](const std::string& sql, const std::string& parameter) {
     Rows rows;
     try {
-      pqxx::subtransaction savepoint(tx, "rwdoctor_capture");
+      Savepoint savepoint(tx, "rwdoctor_capture");
       for (const auto& row : savepoint.exec_params(sql, parameter)) {
         auto& values = rows.values.emplace_back();
         for (const auto& field : row) {
@@ -256,7 +256,7 @@ select_rows(MetaStoreSession& session, const std::string& table, const std::stri
   captured.columns = found->second.first;
   captured.types = found->second.second;
   try {
-    pqxx::subtransaction savepoint(tx, "rwdoctor_select_rows");
+    Savepoint savepoint(tx, "rwdoctor_select_rows");
     const auto result = savepoint.exec_params(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])",
                                                           select_list(tx, "x", captured.columns), tx.quote_name(table),
                                                           tx.quote_name(column)),
@@ -443,7 +443,7 @@ void
 take_repair_lock(MetaStoreSession& session)
 {
   try {
-    pqxx::subtransaction savepoint(session.transaction(), "rwdoctor_advisory");
+    Savepoint savepoint(session.transaction(), "rwdoctor_advisory");
     savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('rwdoctor repair'))"));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
@@ -467,7 +467,7 @@ lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables)
     return;
   }
   try {
-    pqxx::subtransaction savepoint(tx, "rwdoctor_lock_tables");
+    Savepoint savepoint(tx, "rwdoctor_lock_tables");
     savepoint.exec(fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE", list));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {

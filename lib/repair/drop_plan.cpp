@@ -2,6 +2,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "repair/repair_checks.hpp"
 #include "checks/finding_enricher.hpp"
 #include "store/generation.hpp"
 #include "util/sha256.hpp"
@@ -122,9 +123,8 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
 
   // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
   // whose findings offer drop-job, never a healthy job.
-  checks::CheckSelection selection;
-  selection.job_ids.insert(request.jobs.begin(), request.jobs.end());
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(),
+                                         repair_check_selection({request.jobs.begin(), request.jobs.end()}), nullptr);
   plan.generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {
     plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "

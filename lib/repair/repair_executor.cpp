@@ -1,5 +1,7 @@
 #include "repair/repair_executor.hpp"
 
+#include "repair/repair_checks.hpp"
+
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "core/error.hpp"
@@ -139,23 +141,11 @@ verify_after_repair(const checks::CheckReport& before, const checks::CheckReport
   }
 }
 
-// The checks a repair runs before and after its change, inside its transaction: every check
-// but blob-malformed. Scanning every protobuf value of the store twice was most of a repair's
-// fixed cost (at scale M about 7.5 s of the 11 s of each check run) and cannot tell anything
-// new here: the transaction holds locks on every table linked to object, so no other writer
-// changes a blob meanwhile; a drop only deletes rows; and a restore refuses to write a
-// protobuf value that is not well-formed (restore_plan.cpp), which is the same test.
+// Before and after the change, inside the repair transaction (see repair_check_selection).
 checks::CheckReport
 run_verification_checks(db::MetaStoreSession& session)
 {
-  const auto& catalogue = checks::Catalogue::builtin();
-  checks::CheckSelection selection;
-  for (const auto& id : catalogue.ids()) {
-    if (id != "blob-malformed") {
-      selection.check_ids.push_back(id);
-    }
-  }
-  return checks::run_checks(session, catalogue, selection, nullptr);
+  return checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "checks/analyzers.hpp"
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "repair/repair_checks.hpp"
 #include "checks/finding_enricher.hpp"
 #include "core/error.hpp"
 #include "repair/drop_plan.hpp"
@@ -87,10 +88,9 @@ describe_key(const Row& key)
   return fmt::format("({})", text);
 }
 
-// The repair's verification inside its transaction leaves out the scan of every blob (see
-// verification_checks in repair_executor.cpp), so each protobuf value a restore would write is
-// validated here instead, before anything is touched: the same wire-format test as
-// blob-malformed, on exactly the values that change.
+// A repair's check runs leave out the scan of every blob (repair_check_selection), so each
+// protobuf value a restore would write is validated here instead, before anything is touched:
+// the same wire-format test as blob-malformed, on exactly the values that change.
 void
 refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& refusals)
 {
@@ -130,9 +130,8 @@ std::vector<checks::Finding>
 findings_offering(db::MetaStoreSession& session, const std::vector<int>& jobs, checks::Repair repair,
                   std::vector<std::string>& refusals, std::string& generation)
 {
-  checks::CheckSelection selection;
-  selection.job_ids.insert(jobs.begin(), jobs.end());
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(),
+                                         repair_check_selection({jobs.begin(), jobs.end()}), nullptr);
   generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {
     refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
@@ -185,9 +184,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   std::string backup_generation;
   checks::CheckReport backup_report;
   try {
-    checks::CheckSelection selection;
-    selection.job_ids.insert(request.jobs.begin(), request.jobs.end());
-    backup_report = checks::run_checks(backup, checks::Catalogue::builtin(), selection, nullptr);
+    backup_report = checks::run_checks(backup, checks::Catalogue::builtin(),
+                                       repair_check_selection({request.jobs.begin(), request.jobs.end()}), nullptr);
   } catch (const Error& error) {
     plan.refusals.push_back(fmt::format("the backup cannot be used: {}", error.what()));
     return plan;

@@ -1,9 +1,14 @@
 // The session settings every rwdoctor connection pins before it reads or writes the store
 // (sql/store/harden_session.sql), as the server reports them back.
 #include "db/meta_store_session.hpp"
+#include "cli_runner.hpp"
 #include "scratch_database.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 using namespace rwdoctor;
 
@@ -57,4 +62,33 @@ TEST_CASE("a blob scan visits every row once, in key order, whatever the blob si
   }
   CHECK(keys == expected);
   CHECK(contents_match);
+}
+
+TEST_CASE("a role that cannot read a type table still gets its findings, described from object alone",
+          "[db][session][bad-input]")
+{
+  // The description query reads every type table; its fallback reads object alone. Both are
+  // parameterized, and the first one's error must stay inside its savepoint.
+  const test::ScratchDatabase store("v3_0_3");
+  store.execute("DELETE FROM fragment WHERE job_id = 16");
+  const auto role = fmt::format("rwdt_describe_{}", getpid());
+  store.execute(fmt::format("CREATE ROLE {0} LOGIN; GRANT USAGE ON SCHEMA public TO {0}; "
+                            "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0}; REVOKE SELECT ON source FROM {0};",
+                            role));
+  const auto result =
+    test::run_cli({"check", "-d", fmt::format("dbname={} user={}", store.name(), role), "--format", "json"});
+  store.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+  INFO(result.err);
+  CHECK(result.code == 8); // the checks that read source could not run
+  REQUIRE_FALSE(result.out.empty());
+  const auto document = nlohmann::json::parse(result.out);
+  bool found = false;
+  for (const auto& finding : document["findings"]) {
+    if (finding["check"] == "job-without-fragments" && finding["job_id"] == 16) {
+      found = true;
+      CHECK(finding["object_type"] == "TABLE");
+      CHECK(finding["database_id"] == 1);
+    }
+  }
+  CHECK(found);
 }

@@ -1,0 +1,68 @@
+// Where blob-malformed reads its bytes: the check's own session, or sibling sessions on the
+// same snapshot that scan while the main connection runs the other checks (`check --jobs N`).
+#pragma once
+
+#include "checks/analyzers.hpp"
+#include "db/meta_store_session.hpp"
+
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace rwdoctor::checks {
+
+// Streams a bytea column through `session` (MetaStoreSession::scan_bytea). With `stop`, the
+// scan throws ScanStopped at the next row once *stop is set.
+class SessionBlobSource : public BlobSource
+{
+public:
+  explicit SessionBlobSource(db::MetaStoreSession& session, const std::atomic<bool>* stop = nullptr)
+    : m_session(session), m_stop(stop)
+  {
+  }
+  void scan(const std::string& table, const std::string& key_column, const std::string& column,
+            const std::function<void(int, std::string_view)>& visit) override;
+
+private:
+  db::MetaStoreSession& m_session;
+  const std::atomic<bool>* m_stop;
+};
+
+struct ScanStopped
+{
+};
+
+// blob-malformed's scan, started at once on one thread per sibling session, each taking the
+// next protobuf column until none is left. take() returns the findings in the order
+// analyze_blobs gives them, so the report is the same as a scan on the main connection.
+// Destroying an untaken scan stops the workers within one block and waits for them.
+class ParallelBlobScan
+{
+public:
+  ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions);
+  ~ParallelBlobScan();
+  ParallelBlobScan(const ParallelBlobScan&) = delete;
+  ParallelBlobScan& operator=(const ParallelBlobScan&) = delete;
+
+  // Waits for the workers. Rethrows the first error a worker hit (an OperationalError from
+  // the server, say), as the sequential scan would have thrown it.
+  std::vector<RawFinding> take();
+
+private:
+  void work(db::MetaStoreSession& session);
+  void join();
+
+  store::SchemaFacts m_facts;
+  std::vector<std::unique_ptr<db::MetaStoreSession>> m_sessions;
+  std::vector<std::vector<RawFinding>> m_by_column;
+  std::atomic<std::size_t> m_next_column{0};
+  std::atomic<bool> m_stop{false};
+  std::mutex m_error_mutex;
+  std::exception_ptr m_error;
+  std::vector<std::thread> m_threads;
+};
+
+} // namespace rwdoctor::checks

@@ -1,0 +1,160 @@
+// `rwdoctor check --jobs N`: blob-malformed's scan on sibling connections that share the main
+// connection's snapshot. The report must be byte for byte the one-connection report, in
+// every outcome: findings, a failed scan, siblings that cannot connect.
+#include "checks/analyzers.hpp"
+#include "checks/blob_scan.hpp"
+#include "core/error.hpp"
+#include "cli_runner.hpp"
+#include "db/meta_store_session.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include <unistd.h>
+
+using namespace rwdoctor;
+using test::contains;
+using test::run_cli;
+
+namespace {
+
+// Malformed protobuf in several columns of several tables (so several workers find some),
+// and a job without fragments (a finding from another check, ordered around them).
+void
+break_blobs(const test::ScratchDatabase& store, const std::string& generation)
+{
+  store.execute("UPDATE fragment SET stream_node = '\\x0a05' WHERE fragment_id IN "
+                "(SELECT fragment_id FROM fragment WHERE job_id <> 16 ORDER BY fragment_id LIMIT 3); "
+                "UPDATE \"table\" SET columns = '\\xff' WHERE table_id = 24; "
+                "UPDATE source SET source_info = '\\x12' WHERE source_id = (SELECT min(source_id) FROM source); "
+                "DELETE FROM fragment WHERE job_id = 16");
+  // v2.4 keeps actor rows; later generations have dispatcher type mappings on the edges
+  store.execute(generation == "v2_4"
+                  ? "UPDATE actor SET vnode_bitmap = '\\x0a0a01' WHERE actor_id = (SELECT min(actor_id) FROM actor "
+                    "WHERE vnode_bitmap IS NOT NULL)"
+                  : "UPDATE fragment_relation SET output_type_mapping = '\\x0a0a01' "
+                    "WHERE (source_fragment_id, target_fragment_id) = (SELECT source_fragment_id, target_fragment_id "
+                    "FROM fragment_relation ORDER BY 1, 2 LIMIT 1)");
+}
+
+std::vector<std::string>
+check_args(const std::string& conninfo, const std::string& format, int jobs)
+{
+  return {"check", "-d", conninfo, "--format", format, "--jobs", std::to_string(jobs)};
+}
+
+// `check --format json` with --jobs 1 and with --jobs `jobs`, as a reader role created with
+// `role_options` and then changed by `grants` ({0} is the role).
+std::pair<test::CliResult, test::CliResult>
+one_and_parallel(const test::ScratchDatabase& store, const std::string& role_options, const std::string& grants, int jobs)
+{
+  const auto role = fmt::format("rwdt_jobs_{}", getpid());
+  store.execute(fmt::format("CREATE ROLE {0} LOGIN {1}; GRANT USAGE ON SCHEMA public TO {0}; "
+                            "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0}; ",
+                            role, role_options)
+                + fmt::format(grants, role));
+  const auto conninfo = fmt::format("dbname={} user={}", store.name(), role);
+  auto results = std::make_pair(run_cli(check_args(conninfo, "json", 1)), run_cli(check_args(conninfo, "json", jobs)));
+  store.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+  return results;
+}
+
+} // namespace
+
+TEST_CASE("check --jobs N reports exactly what one connection reports", "[db][cli][jobs]")
+{
+  for (const std::string generation : {"v2_4", "head"}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase store(generation);
+      break_blobs(store, generation);
+      for (const std::string format : {"json", "text"}) {
+        const auto one = run_cli(check_args(store.name(), format, 1));
+        INFO(one.err);
+        REQUIRE(one.code == 4);
+        if (format == "json") {
+          const auto document = nlohmann::json::parse(one.out);
+          int malformed = 0;
+          for (const auto& finding : document["findings"]) {
+            malformed += finding["check"] == "blob-malformed" ? 1 : 0;
+          }
+          CHECK(malformed >= 5);
+        }
+        for (const int jobs : {2, 3, 8}) {
+          const auto parallel = run_cli(check_args(store.name(), format, jobs));
+          INFO(format << " --jobs " << jobs << "\n" << parallel.err);
+          CHECK(parallel.code == one.code);
+          CHECK(parallel.out == one.out);
+          CHECK(parallel.err == one.err);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a sibling session reads the snapshot of the session that exported it", "[db][session][jobs]")
+{
+  const test::ScratchDatabase store("head");
+  db::ConnectionOptions options;
+  options.dbname = store.name();
+  db::MetaStoreSession session(options);
+  const auto snapshot = session.export_snapshot();
+  // committed after the snapshot was taken: neither session may see it
+  store.execute("UPDATE fragment SET stream_node = '\\x0a05' WHERE fragment_id = 2");
+  auto sibling = session.open_sibling(snapshot);
+  const auto facts = sibling->schema_facts();
+  checks::SessionBlobSource source(*sibling);
+  CHECK(checks::analyze_blobs(facts, source).empty());
+  // a fresh session sees the change
+  db::MetaStoreSession fresh(options);
+  checks::SessionBlobSource fresh_source(fresh);
+  CHECK(checks::analyze_blobs(fresh.schema_facts(), fresh_source).size() == 1);
+
+  CHECK_THROWS_AS(session.open_sibling("00000000-DEADBEEF-1"), OperationalError);
+}
+
+TEST_CASE("check --jobs N with siblings that cannot connect or cannot read", "[db][cli][jobs][bad-input]")
+{
+  const test::ScratchDatabase store("v3_0_3");
+  break_blobs(store, "v3_0_3");
+
+  SECTION("a role that may open only one connection checks with one, and says so")
+  {
+    const auto [one, parallel] = one_and_parallel(store, "CONNECTION LIMIT 1", "", 2);
+    INFO(parallel.err);
+    CHECK(one.code == 4);
+    CHECK(parallel.code == one.code);
+    CHECK(parallel.out == one.out);
+    CHECK(contains(parallel.err, "rwdoctor: warning: --jobs 2: checking with 1 connection(s)"));
+    CHECK(contains(parallel.err, "too many connections"));
+  }
+  SECTION("a protobuf table the role cannot read fails the same checks with the same errors")
+  {
+    const auto [one, parallel] = one_and_parallel(store, "", "REVOKE SELECT ON source FROM {0};", 3);
+    INFO(one.err);
+    CHECK(one.code == 8);
+    const auto document = nlohmann::json::parse(one.out);
+    bool blob_failed = false;
+    for (const auto& check : document["checks"]) {
+      blob_failed = blob_failed || (check["id"] == "blob-malformed" && check["status"] == "failed");
+    }
+    CHECK(blob_failed);
+    CHECK(parallel.code == one.code);
+    CHECK(parallel.out == one.out);
+    CHECK(parallel.err == one.err);
+  }
+}
+
+TEST_CASE("check --jobs takes 1 to 16 connections", "[cli][jobs][bad-input]")
+{
+  for (const std::string bad : {"0", "-2", "two", "17", "99999999999"}) {
+    const auto result = run_cli({"check", "-d", "unused", "--jobs", bad});
+    INFO(bad << ": " << result.err);
+    CHECK(result.code == 16);
+    CHECK(contains(result.err, "--jobs"));
+    CHECK(contains(result.err, "HINT: "));
+  }
+}
