@@ -1,6 +1,9 @@
 -- Session settings for the whole run: bounded waits, and a search_path pinned to pg_catalog
 -- first and then the meta store's schema ($1), so nothing in that schema can shadow a
--- built-in function the checks call.
+-- built-in function the checks call. Check queries are read through cursors in blocks;
+-- cursor_tuple_fraction 1 makes the planner plan them as it plans a plain query (whole
+-- result, same plan), not for the first rows.
 SELECT pg_catalog.set_config('statement_timeout', $2, false),
        pg_catalog.set_config('lock_timeout', $3, false),
-       pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false);
+       pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false),
+       pg_catalog.set_config('cursor_tuple_fraction', '1', false);
