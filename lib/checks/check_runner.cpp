@@ -114,6 +114,113 @@ is_selected(const Finding& finding, const CheckSelection& selection, std::option
   return !database_id || finding.database_id == database_id;
 }
 
+// Rows of a query check per cursor fetch, and analyzer findings per enrichment: large enough
+// that the per-block queries cost little, small enough that a block's memory does not matter.
+constexpr std::size_t k_block_rows = 1000;
+
+// Takes a check's raw findings block by block: enriches each block, applies the selection,
+// hands the result to the sink and counts what it handed over.
+class FindingStream
+{
+public:
+  FindingStream(FindingEnricher& enricher, const CheckSelection& selection, std::optional<int> database_id,
+                FindingSink& sink)
+    : m_enricher(enricher), m_selection(selection), m_database_id(database_id), m_sink(sink)
+  {
+  }
+
+  void
+  begin_check()
+  {
+    m_count = 0;
+    m_sink.begin_check();
+  }
+
+  void
+  emit(const CheckSpec& spec, const std::vector<RawFinding>& block)
+  {
+    for (auto& finding : m_enricher.enrich(spec, block)) {
+      if (!is_selected(finding, m_selection, m_database_id)) {
+        continue;
+      }
+      try {
+        m_sink.accept(std::move(finding));
+      } catch (...) {
+        m_sink_failed = true;
+        throw;
+      }
+      ++m_count;
+    }
+  }
+
+  void discard_check() { m_sink.discard_check(); }
+  // Findings the current check handed to the sink.
+  std::size_t count() const { return m_count; }
+  // True once the sink threw: that ends the run instead of failing one check.
+  bool sink_failed() const { return m_sink_failed; }
+
+private:
+  FindingEnricher& m_enricher;
+  const CheckSelection& m_selection;
+  std::optional<int> m_database_id;
+  FindingSink& m_sink;
+  std::size_t m_count = 0;
+  bool m_sink_failed = false;
+};
+
+// What an analyzer needs besides its rows.
+struct AnalyzerContext
+{
+  const store::Generation& generation;
+  const store::SchemaFacts& facts;
+  BlobSource& blobs;
+  ParallelBlobScan* parallel_blobs; // blob-malformed's scan already running on siblings, or nullptr
+};
+
+// Streams `spec`'s findings: a query check's rows a cursor block at a time, an analyzer's
+// input whole (it is catalog-sized) and its findings a block at a time.
+void
+run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const AnalyzerContext& context,
+              FindingStream& stream)
+{
+  if (spec.kind != CheckKind::analyzer) {
+    session.scan_check_query(spec.query, k_block_rows,
+                             [&](const db::Rows& block) { stream.emit(spec, raw_findings_from_rows(block)); });
+    return;
+  }
+  const auto* analyzer = find_analyzer(spec.id);
+  if (analyzer == nullptr) {
+    throw OperationalError(fmt::format("no analyzer is registered for check '{}'", spec.id));
+  }
+  // The input rows live only inside this lambda: the findings are streamed without them.
+  auto found = [&] {
+    const auto rows = session.run_check_query(spec.query);
+    if (context.parallel_blobs != nullptr && spec.id == k_parallel_check) {
+      return context.parallel_blobs->take();
+    }
+    return (*analyzer)(AnalyzerInput{rows, context.generation, context.facts, context.blobs});
+  }();
+  for (std::size_t begin = 0; begin < found.size(); begin += k_block_rows) {
+    const auto end = std::min(found.size(), begin + k_block_rows);
+    stream.emit(spec, std::vector<RawFinding>(std::make_move_iterator(found.begin() + begin),
+                                              std::make_move_iterator(found.begin() + end)));
+  }
+}
+
+// Collects a streaming run's findings for the sorted CheckReport.
+class CollectingSink : public FindingSink
+{
+public:
+  explicit CollectingSink(std::vector<Finding>& findings) : m_findings(findings) {}
+  void accept(Finding finding) override { m_findings.push_back(std::move(finding)); }
+  void begin_check() override { m_mark = m_findings.size(); }
+  void discard_check() override { m_findings.resize(m_mark); }
+
+private:
+  std::vector<Finding>& m_findings;
+  std::size_t m_mark = 0;
+};
+
 } // namespace
 
 std::string_view
@@ -130,9 +237,9 @@ to_string(CheckStatus status)
   return "failed";
 }
 
-CheckReport
+CheckRun
 run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const CheckSelection& selection,
-           ProgressListener* progress)
+           ProgressListener* progress, FindingSink& sink)
 {
   for (const auto& id : selection.check_ids) {
     if (!catalogue.contains(id)) {
@@ -140,7 +247,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     }
   }
 
-  CheckReport report;
+  CheckRun report;
   const auto facts = session.schema_facts();
   require_meta_store(session, facts);
   const auto generation = store::detect_generation(session.applied_migrations());
@@ -164,9 +271,12 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
 
   SessionBlobSource blobs(session);
   const auto ids = selected_ids(catalogue, selection);
-  auto parallel_blobs =
+  const auto parallel_blobs =
     start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
-  std::vector<std::pair<const CheckSpec*, RawFinding>> raw;
+  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get()};
+  FindingEnricher enricher(session, report.warnings);
+  // Selection by job or database applies to findings; per-check counts follow suit.
+  FindingStream stream(enricher, selection, database_id, sink);
   for (std::size_t index = 0; index < ids.size(); ++index) {
     const auto& id = ids[index];
     if (progress != nullptr) {
@@ -192,24 +302,15 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     }
     const auto& spec = *applicability.spec;
     outcome.note = spec.path;
+    stream.begin_check();
     try {
-      const auto rows = session.run_check_query(spec.query);
-      std::vector<RawFinding> found;
-      if (spec.kind == CheckKind::analyzer) {
-        const auto* analyzer = find_analyzer(spec.id);
-        if (analyzer == nullptr) {
-          throw OperationalError(fmt::format("no analyzer is registered for check '{}'", spec.id));
-        }
-        found = parallel_blobs && spec.id == k_parallel_check ? parallel_blobs->take()
-                                                              : (*analyzer)(AnalyzerInput{rows, generation, facts, blobs});
-      } else {
-        found = raw_findings_from_rows(rows);
-      }
-      outcome.findings = found.size();
-      for (auto& finding : found) {
-        raw.emplace_back(&spec, std::move(finding));
-      }
+      run_one_check(session, spec, context, stream);
+      outcome.findings = stream.count();
     } catch (const Error& error) {
+      if (stream.sink_failed()) {
+        throw;
+      }
+      stream.discard_check();
       outcome.status = CheckStatus::failed;
       outcome.error = error.what();
     }
@@ -218,24 +319,18 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   if (progress != nullptr) {
     progress->on_done();
   }
+  return report;
+}
 
-  report.findings = enrich_findings(session, raw, report.warnings);
+CheckReport
+run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const CheckSelection& selection,
+           ProgressListener* progress)
+{
+  CheckReport report;
+  CollectingSink sink(report.findings);
+  static_cast<CheckRun&>(report) = run_checks(session, catalogue, selection, progress, sink);
 
-  // Selection by job or database applies to findings; per-check counts follow suit.
-  if (!selection.job_ids.empty() || database_id) {
-    std::map<std::string, std::size_t> counts;
-    auto& findings = report.findings;
-    findings.erase(std::remove_if(findings.begin(), findings.end(),
-                                  [&](const Finding& finding) { return !is_selected(finding, selection, database_id); }),
-                   findings.end());
-    for (const auto& finding : findings) {
-      ++counts[finding.check];
-    }
-    for (auto& outcome : report.checks) {
-      outcome.findings = counts[outcome.id];
-    }
-  }
-
+  // Findings arrive per check in catalogue order; the stable sort keeps that within a severity.
   std::map<std::string, std::size_t> order;
   for (std::size_t i = 0; i < catalogue.ids().size(); ++i) {
     order[catalogue.ids()[i]] = i;
@@ -250,17 +345,22 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
 }
 
 ExitCode
-verdict(const CheckReport& report)
+verdict(const CheckRun& run, bool inconsistency_found)
 {
-  const bool failed = std::any_of(report.checks.begin(), report.checks.end(),
+  const bool failed = std::any_of(run.checks.begin(), run.checks.end(),
                                   [](const CheckOutcome& outcome) { return outcome.status == CheckStatus::failed; });
   if (failed) {
     return ExitCode::operational;
   }
-  const bool inconsistent = std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& finding) {
-    return counts_as_inconsistency(finding.severity);
-  });
-  return inconsistent ? ExitCode::inconsistent : ExitCode::clean;
+  return inconsistency_found ? ExitCode::inconsistent : ExitCode::clean;
+}
+
+ExitCode
+verdict(const CheckReport& report)
+{
+  return verdict(report, std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& finding) {
+                   return counts_as_inconsistency(finding.severity);
+                 }));
 }
 
 } // namespace rwdoctor::checks

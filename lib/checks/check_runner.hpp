@@ -1,6 +1,7 @@
-// Runs the selected checks over one snapshot of the meta store and collects every finding
-// (never stopping at the first). A check that cannot run is reported as failed and the
-// others still run; the verdict never says "clean" when a check did not run.
+// Runs the selected checks over one snapshot of the meta store and reports every finding
+// (never stopping at the first), either streamed to a sink as the checks produce them or
+// collected and sorted. A check that cannot run is reported as failed and the others still
+// run; the verdict never says "clean" when a check did not run.
 #pragma once
 
 #include "checks/catalogue.hpp"
@@ -37,12 +38,31 @@ struct MetaStoreSummary
   std::vector<std::string> missing_tables;
 };
 
-struct CheckReport
+// What a run reports besides its findings.
+struct CheckRun
 {
   MetaStoreSummary meta_store;
-  std::vector<CheckOutcome> checks;
-  std::vector<Finding> findings;     // sorted: severity, catalogue order, ids
+  std::vector<CheckOutcome> checks;  // in catalogue order; findings counted after the selection
   std::vector<std::string> warnings; // for stderr, e.g. unknown migrations
+};
+
+struct CheckReport : CheckRun
+{
+  std::vector<Finding> findings; // sorted: severity, then catalogue order, then as the check produced them
+};
+
+// Receives the findings of a streaming run: checks in catalogue order, each check's findings
+// in the order the check produced them, already enriched and selected.
+class FindingSink
+{
+public:
+  virtual ~FindingSink() = default;
+  virtual void accept(Finding finding) = 0;
+  // A check starts: a later discard_check() forgets what arrives from here on.
+  virtual void begin_check() = 0;
+  // The check failed after some of its findings arrived: forget them (a failed check
+  // reports none).
+  virtual void discard_check() = 0;
 };
 
 struct CheckSelection
@@ -63,14 +83,26 @@ public:
   virtual void on_done() = 0;
 };
 
-// Reads the store through `session` and runs the checks of `selection`. Throws
-// OperationalError when the database is not a meta store, UsageError for an unknown check id
-// or database name.
+// Reads the store through `session`, runs the checks of `selection` and hands each finding
+// to `sink` as soon as its block is enriched, so memory does not grow with the number of
+// findings: query checks are read through a cursor in blocks, analyzer findings are enriched
+// in blocks too. Throws OperationalError when the database is not a meta store, UsageError
+// for an unknown check id or database name; an exception from `sink` ends the run.
+CheckRun
+run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const CheckSelection& selection,
+           ProgressListener* progress, FindingSink& sink);
+
+// The same run with every finding collected and sorted (see CheckReport), for callers that
+// compare or search findings (repairs, tests).
 CheckReport
 run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const CheckSelection& selection,
            ProgressListener* progress);
 
-// 8 when any check failed, else 4 when a finding above info remains, else 0.
+// 8 when any check of `run` failed, else 4 when `inconsistency_found` (a finding above info),
+// else 0.
+ExitCode
+verdict(const CheckRun& run, bool inconsistency_found);
+
 ExitCode
 verdict(const CheckReport& report);
 

@@ -61,32 +61,34 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
 }
 
 std::vector<Finding>
-enrich_findings(db::MetaStoreSession& session, const std::vector<std::pair<const CheckSpec*, RawFinding>>& raw,
-                std::vector<std::string>& warnings)
+FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& raw)
 {
   const auto subject_of = [](const RawFinding& finding) { return finding.object_id ? finding.object_id : finding.job_id; };
-  std::set<int> wanted;
-  for (const auto& [spec, finding] : raw) {
-    if (const auto subject = subject_of(finding)) {
-      wanted.insert(*subject);
-    }
-  }
   std::map<int, db::ObjectInfo> objects;
-  try {
-    for (auto& object : session.describe_objects(std::vector<int>(wanted.begin(), wanted.end()))) {
-      const int oid = object.oid;
-      objects.emplace(oid, std::move(object));
+  if (!m_failed) {
+    std::set<int> wanted;
+    for (const auto& finding : raw) {
+      if (const auto subject = subject_of(finding)) {
+        wanted.insert(*subject);
+      }
     }
-  } catch (const Error& error) {
-    warnings.push_back(fmt::format("cannot read object names: {}", error.what()));
+    try {
+      for (auto& object : m_session.describe_objects(std::vector<int>(wanted.begin(), wanted.end()))) {
+        const int oid = object.oid;
+        objects.emplace(oid, std::move(object));
+      }
+    } catch (const Error& error) {
+      m_failed = true;
+      m_warnings.push_back(fmt::format("cannot read object names: {}", error.what()));
+    }
   }
 
   std::vector<Finding> findings;
   findings.reserve(raw.size());
-  for (const auto& [spec, finding] : raw) {
+  for (const auto& finding : raw) {
     const auto subject = subject_of(finding);
     const auto found = subject ? objects.find(*subject) : objects.end();
-    findings.push_back(make_finding(*spec, finding, found == objects.end() ? nullptr : &found->second));
+    findings.push_back(make_finding(spec, finding, found == objects.end() ? nullptr : &found->second));
   }
   return findings;
 }

@@ -7,7 +7,6 @@
 #include "db/meta_store_session.hpp"
 
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace rwdoctor::checks {
@@ -22,10 +21,25 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
 std::optional<std::string>
 qualified_name(const db::ObjectInfo& object);
 
-// Describes every object the findings name (one query) and builds the findings. A failed
-// description leaves names empty and adds a line to `warnings`.
-std::vector<Finding>
-enrich_findings(db::MetaStoreSession& session, const std::vector<std::pair<const CheckSpec*, RawFinding>>& raw,
-                std::vector<std::string>& warnings);
+// Enriches findings block by block: one description query per block, so memory follows the
+// block, not the run. After a failed description the enricher stops describing (a failure
+// such as a statement timeout would only repeat per block): that block's and every later
+// finding keeps empty names, and `warnings` gets one line for the whole run.
+class FindingEnricher
+{
+public:
+  FindingEnricher(db::MetaStoreSession& session, std::vector<std::string>& warnings)
+    : m_session(session), m_warnings(warnings)
+  {
+  }
+
+  // The findings of `raw` (all from check `spec`), in the same order.
+  std::vector<Finding> enrich(const CheckSpec& spec, const std::vector<RawFinding>& raw);
+
+private:
+  db::MetaStoreSession& m_session;
+  std::vector<std::string>& m_warnings;
+  bool m_failed = false;
+};
 
 } // namespace rwdoctor::checks

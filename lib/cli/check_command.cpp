@@ -6,6 +6,7 @@
 #include "cli/terminal.hpp"
 #include "core/error.hpp"
 #include "db/meta_store_session.hpp"
+#include "report/check_renderer.hpp"
 #include "report/json_report.hpp"
 #include "report/text_report.hpp"
 #include "util/text.hpp"
@@ -84,25 +85,26 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
 
   db::MetaStoreSession session(connection);
   TerminalProgress progress(err, !quiet && stderr_is_terminal());
-  const auto report = checks::run_checks(session, catalogue, selection, &progress);
-  for (const auto& warning : report.warnings) {
+  // Findings stream from the runner into the renderer's spool files, so memory does not grow
+  // with their number; nothing reaches `out` before the run is complete.
+  const auto colour = stdout_is_terminal() && !no_color_requested() ? report::Colour::on : report::Colour::off;
+  auto renderer = format == Format::json
+                    ? report::CheckRenderer::json()
+                    : report::CheckRenderer::text(catalogue, colour,
+                                                  quiet ? report::Verbosity::quiet : report::Verbosity::normal);
+  const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
+  for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);
   }
-  for (const auto& table : report.meta_store.missing_tables) {
-    fmt::print(err, "rwdoctor: error: the meta store in schema \"{}\" is missing table \"{}\"\n", report.meta_store.schema,
+  for (const auto& table : run.meta_store.missing_tables) {
+    fmt::print(err, "rwdoctor: error: the meta store in schema \"{}\" is missing table \"{}\"\n", run.meta_store.schema,
                table);
     fmt::print(err, "HINT: Restore the table from a backup of the meta store; checks that need it cannot run.\n");
   }
 
-  if (format == Format::json) {
-    out << report::render_check_json(report);
-  } else {
-    const auto colour = stdout_is_terminal() && !no_color_requested() ? report::Colour::on : report::Colour::off;
-    out << report::render_check_text(report, catalogue, colour,
-                                     quiet ? report::Verbosity::quiet : report::Verbosity::normal);
-  }
-  const auto code = checks::verdict(report);
-  if (code == ExitCode::operational && report.meta_store.missing_tables.empty()) {
+  renderer.finish(out, run);
+  const auto code = checks::verdict(run, renderer.inconsistency_found());
+  if (code == ExitCode::operational && run.meta_store.missing_tables.empty()) {
     fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");
     fmt::print(err, "HINT: See the failed checks above; fix access or timeouts and run rwdoctor check again.\n");
   }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rwdoctor::db {
 
@@ -38,6 +39,38 @@ int_or_null(const pqxx::field& field)
   return field.as<int>();
 }
 
+// Makes `savepoint` the session's innermost transaction for the guard's lifetime, also when
+// the scan ends by an exception.
+class ScopedSavepoint
+{
+public:
+  ScopedSavepoint(pqxx::dbtransaction*& slot, pqxx::dbtransaction& savepoint) : m_slot(slot) { m_slot = &savepoint; }
+  ~ScopedSavepoint() { m_slot = nullptr; }
+  ScopedSavepoint(const ScopedSavepoint&) = delete;
+  ScopedSavepoint& operator=(const ScopedSavepoint&) = delete;
+
+private:
+  pqxx::dbtransaction*& m_slot;
+};
+
+// `result` as text values: the column names, then every row.
+Rows
+rows_of(const pqxx::result& result)
+{
+  Rows rows;
+  for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
+    rows.columns.emplace_back(result.column_name(i));
+  }
+  rows.values.reserve(result.size());
+  for (const auto& row : result) {
+    auto& values = rows.values.emplace_back();
+    values.reserve(row.size());
+    for (const auto& field : row) {
+      values.push_back(text_or_null(field));
+    }
+  }
+  return rows;
+}
 
 } // namespace
 
@@ -61,6 +94,15 @@ struct MetaStoreSession::Impl
   ConnectionOptions options; // kept for open_sibling(); holds credentials, never printed
   pqxx::connection connection;
   std::unique_ptr<pqxx::dbtransaction> snapshot; // the session's one transaction (see SessionMode)
+  // Where the next savepoint goes: the snapshot, or the savepoint of a running cursor scan
+  // (libpqxx allows one open subtransaction per transaction).
+  pqxx::dbtransaction* innermost = nullptr;
+
+  pqxx::dbtransaction&
+  current()
+  {
+    return innermost != nullptr ? *innermost : *snapshot;
+  }
   std::string schema;
   std::string database;
   int savepoint_counter = 0;
@@ -201,24 +243,37 @@ MetaStoreSession::run_check_query(std::string_view sql)
 {
   Rows rows;
   try {
+    Savepoint savepoint(m_impl->current(), fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
+    rows = rows_of(savepoint.exec(std::string(sql)));
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "query failed");
+  }
+  return rows;
+}
+
+void
+MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
+                                   const std::function<void(const Rows& block)>& visit)
+{
+  if (m_impl->innermost != nullptr) {
+    throw std::logic_error("scan_check_query: a cursor scan is already running");
+  }
+  try {
     Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
-    const auto result = savepoint.exec(std::string(sql));
-    for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
-      rows.columns.emplace_back(result.column_name(i));
-    }
-    rows.values.reserve(result.size());
-    for (const auto& row : result) {
-      auto& values = rows.values.emplace_back();
-      values.reserve(row.size());
-      for (const auto& field : row) {
-        values.push_back(text_or_null(field));
+    {
+      const ScopedSavepoint inside(m_impl->innermost, savepoint);
+      pqxx::icursorstream stream(savepoint, std::string(sql), "rwdoctor_check_cursor",
+                                 static_cast<pqxx::icursorstream::difference_type>(block_rows));
+      pqxx::result block;
+      while (stream >> block) {
+        visit(rows_of(block));
       }
     }
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, "query failed");
   }
-  return rows;
 }
 
 Rows
@@ -234,15 +289,7 @@ MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>
     }
     const auto result = params.empty() ? savepoint.exec(sql)
                                        : savepoint.exec_params(sql, pqxx::prepare::make_dynamic_params(parameters));
-    for (pqxx::row::size_type i = 0; i < result.columns(); ++i) {
-      rows.columns.emplace_back(result.column_name(i));
-    }
-    for (const auto& row : result) {
-      auto& values = rows.values.emplace_back();
-      for (const auto& field : row) {
-        values.push_back(text_or_null(field));
-      }
-    }
+    rows = rows_of(result);
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, fmt::format("query {} failed", path));
@@ -279,14 +326,18 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
   const auto parameter = util::pg_int_array(oids);
   pqxx::result result;
   try {
-    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_describe");
+    Savepoint savepoint(m_impl->current(), "rwdoctor_describe");
     result = savepoint.exec_params(load("sql/store/describe_objects.sql"), parameter);
     savepoint.commit();
   } catch (const pqxx::sql_error&) {
     // A type table the role cannot read: fall back to what object alone tells.
-    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_describe_minimal");
-    result = savepoint.exec_params(load("sql/store/describe_objects_minimal.sql"), parameter);
-    savepoint.commit();
+    try {
+      Savepoint savepoint(m_impl->current(), "rwdoctor_describe_minimal");
+      result = savepoint.exec_params(load("sql/store/describe_objects_minimal.sql"), parameter);
+      savepoint.commit();
+    } catch (const pqxx::sql_error& error) {
+      throw translate_sql_error(error, fmt::format("cannot read \"{}\".object", m_impl->schema));
+    }
   }
   for (const auto& row : result) {
     ObjectInfo info;

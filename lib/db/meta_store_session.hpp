@@ -68,8 +68,17 @@ public:
   // server's message and a hint; the snapshot stays usable afterwards.
   Rows run_check_query(std::string_view sql);
 
+  // Runs `sql` (a check's query) inside a savepoint through a server-side cursor and hands
+  // its rows to `visit` in blocks of at most `block_rows`, so memory is bounded by one block
+  // however many rows the check returns. Other session calls made from `visit` (e.g.
+  // describe_objects) run inside the scan's savepoint. Errors as run_check_query; an
+  // exception thrown by `visit` propagates unchanged.
+  void scan_check_query(std::string_view sql, std::size_t block_rows,
+                        const std::function<void(const Rows& block)>& visit);
+
   // Describes `oids`; objects that do not exist are left out. Falls back to type and
-  // database only when the role cannot read every type table.
+  // database only when the role cannot read every type table. Throws OperationalError when
+  // even that fails.
   std::vector<ObjectInfo> describe_objects(const std::vector<int>& oids);
 
   // (database_id, name) of every RisingWave database in the store.

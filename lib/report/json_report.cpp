@@ -1,8 +1,12 @@
 #include "report/json_report.hpp"
 
 #include "core/version.hpp"
+#include "report/check_layout.hpp"
+#include "report/check_renderer.hpp"
 
 #include <nlohmann/json.hpp>
+
+#include <stdexcept>
 
 namespace rwdoctor::report {
 
@@ -40,13 +44,39 @@ finding_json(const checks::Finding& finding)
   };
 }
 
+std::string
+dump(const Json& json)
+{
+  return json.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 } // namespace
 
+namespace layout {
+
 std::string
-render_check_json(const checks::CheckReport& report)
+json_finding(const checks::Finding& finding)
+{
+  // dump(2) of the whole document prints an element of "findings" at indentation 4: the same
+  // text as the element's own dump(2) with every line indented by 4. No line break can come
+  // from inside a value (dump escapes control characters in strings).
+  const auto own = dump(finding_json(finding));
+  std::string element = "    ";
+  element.reserve(own.size() + own.size() / 8);
+  for (const char c : own) {
+    element += c;
+    if (c == '\n') {
+      element += "    ";
+    }
+  }
+  return element;
+}
+
+std::pair<std::string, std::string>
+json_frame(const checks::CheckRun& run, const Counts& counts)
 {
   Json checks_json = Json::array();
-  for (const auto& outcome : report.checks) {
+  for (const auto& outcome : run.checks) {
     checks_json.push_back(Json{
       {"id", outcome.id},
       {"status", std::string(checks::to_string(outcome.status))},
@@ -54,24 +84,18 @@ render_check_json(const checks::CheckReport& report)
       {"error", outcome.error.empty() ? Json(nullptr) : Json(outcome.error)},
     });
   }
-  Json findings_json = Json::array();
-  std::size_t counts[4] = {0, 0, 0, 0};
-  for (const auto& finding : report.findings) {
-    findings_json.push_back(finding_json(finding));
-    ++counts[static_cast<int>(finding.severity)];
-  }
   const Json document{
     {"format_version", k_json_format_version},
     {"tool_version", std::string(tool_version())},
     {"meta_store",
      Json{
-       {"generation", report.meta_store.generation},
-       {"migrations", report.meta_store.migrations},
-       {"unknown_migrations", report.meta_store.unknown_migrations},
-       {"schema", report.meta_store.schema},
+       {"generation", run.meta_store.generation},
+       {"migrations", run.meta_store.migrations},
+       {"unknown_migrations", run.meta_store.unknown_migrations},
+       {"schema", run.meta_store.schema},
      }},
     {"checks", checks_json},
-    {"findings", findings_json},
+    {"findings", Json::array()},
     {"summary",
      Json{
        {"critical", counts[static_cast<int>(checks::Severity::critical)]},
@@ -80,7 +104,24 @@ render_check_json(const checks::CheckReport& report)
        {"info", counts[static_cast<int>(checks::Severity::info)]},
      }},
   };
-  return document.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  // The only line break followed by two spaces and the key is the top-level key: a string
+  // value cannot hold a raw line break.
+  const auto text = dump(document) + "\n";
+  const std::string key = "\n  \"findings\": ";
+  const auto at = text.find(key + "[]");
+  if (at == std::string::npos) {
+    throw std::logic_error("json_frame: the document has no empty findings array");
+  }
+  const auto value = at + key.size();
+  return {text.substr(0, value), text.substr(value + 2)};
+}
+
+} // namespace layout
+
+std::string
+render_check_json(const checks::CheckReport& report)
+{
+  return CheckRenderer::json().render(report);
 }
 
 std::string
@@ -113,7 +154,7 @@ render_catalogue_json(const checks::Catalogue& catalogue)
     {"tool_version", std::string(tool_version())},
     {"checks", list},
   };
-  return document.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return dump(document) + "\n";
 }
 
 } // namespace rwdoctor::report

@@ -11,7 +11,8 @@ namespace rwdoctor::report {
 
 inline constexpr int k_json_format_version = 1;
 
-// Pure: the check report as a JSON text (pretty-printed, trailing newline).
+// The check report as a JSON text (pretty-printed, trailing newline). Renders through
+// report::CheckRenderer like render_check_text.
 std::string render_check_json(const checks::CheckReport& report);
 
 // Pure: the check catalogue as a JSON text.

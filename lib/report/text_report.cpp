@@ -1,6 +1,8 @@
 #include "report/text_report.hpp"
 
 #include "core/version.hpp"
+#include "report/check_layout.hpp"
+#include "report/check_renderer.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -11,9 +13,6 @@
 namespace rwdoctor::report {
 
 namespace {
-
-constexpr checks::Severity k_severities[] = {checks::Severity::critical, checks::Severity::error,
-                                             checks::Severity::warning, checks::Severity::info};
 
 std::string
 paint(Colour colour, std::string_view code, std::string_view text)
@@ -104,62 +103,62 @@ inspect_sql(const checks::Finding& finding)
   return fmt::format("-- see: rwdoctor explain {}", finding.check);
 }
 
+namespace layout {
+
 std::string
-render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
-                  Verbosity verbosity)
+text_head(const checks::CheckRun& run, Verbosity verbosity)
+{
+  if (verbosity == Verbosity::quiet) {
+    return {};
+  }
+  std::size_t ran = 0;
+  std::size_t not_applicable = 0;
+  std::size_t failed = 0;
+  for (const auto& outcome : run.checks) {
+    ran += outcome.status == checks::CheckStatus::ran ? 1 : 0;
+    not_applicable += outcome.status == checks::CheckStatus::not_applicable ? 1 : 0;
+    failed += outcome.status == checks::CheckStatus::failed ? 1 : 0;
+  }
+  std::string out = fmt::format("rwdoctor {}: database \"{}\", schema \"{}\", RisingWave {} ({} migrations)\n",
+                                tool_version(), run.meta_store.database, run.meta_store.schema,
+                                run.meta_store.generation, run.meta_store.migrations);
+  out += fmt::format("{} checks: {} ran, {} not applicable, {} failed\n", run.checks.size(), ran, not_applicable,
+                     failed);
+  return out;
+}
+
+std::string
+text_group_header(checks::Severity severity, std::size_t count, Colour colour)
+{
+  const auto title = fmt::format("{} ({})", upper(checks::to_string(severity)), count);
+  return fmt::format("\n{}\n", paint(colour, colour_code(severity), title));
+}
+
+std::string
+text_finding(const checks::Finding& finding, const checks::Catalogue& catalogue, Verbosity verbosity)
+{
+  std::string out = fmt::format("  [{}] {}\n", finding.check, util::printable(subject_line(finding)));
+  out += fmt::format("    {}\n", util::printable(finding.message));
+  if (verbosity == Verbosity::quiet) {
+    return out;
+  }
+  out += fmt::format("    consequence: {}; meta node: {}\n", checks::to_string(finding.consequence),
+                     catalogue.primary(finding.check).meta_node);
+  if (!finding.repairs.empty()) {
+    out += fmt::format("    repairs: {}\n", repairs_text(finding));
+  }
+  if (std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::manual) != finding.repairs.end()) {
+    out += fmt::format("    inspect: {}\n", inspect_sql(finding));
+  }
+  return out;
+}
+
+std::string
+text_tail(const checks::CheckRun& run, const Counts& counts, Colour colour, Verbosity verbosity)
 {
   std::string out;
-  const bool quiet = verbosity == Verbosity::quiet;
-  if (!quiet) {
-    std::size_t ran = 0;
-    std::size_t not_applicable = 0;
-    std::size_t failed = 0;
-    for (const auto& outcome : report.checks) {
-      ran += outcome.status == checks::CheckStatus::ran ? 1 : 0;
-      not_applicable += outcome.status == checks::CheckStatus::not_applicable ? 1 : 0;
-      failed += outcome.status == checks::CheckStatus::failed ? 1 : 0;
-    }
-    out += fmt::format("rwdoctor {}: database \"{}\", schema \"{}\", RisingWave {} ({} migrations)\n", tool_version(),
-                       report.meta_store.database, report.meta_store.schema, report.meta_store.generation,
-                       report.meta_store.migrations);
-    out += fmt::format("{} checks: {} ran, {} not applicable, {} failed\n", report.checks.size(), ran, not_applicable,
-                       failed);
-  }
-
-  for (const auto severity : k_severities) {
-    if (quiet && severity == checks::Severity::info) {
-      continue;
-    }
-    std::vector<const checks::Finding*> group;
-    for (const auto& finding : report.findings) {
-      if (finding.severity == severity) {
-        group.push_back(&finding);
-      }
-    }
-    if (group.empty()) {
-      continue;
-    }
-    out += fmt::format("\n{}\n", paint(colour, colour_code(severity),
-                                       fmt::format("{} ({})", upper(checks::to_string(severity)), group.size())));
-    for (const auto* finding : group) {
-      out += fmt::format("  [{}] {}\n", finding->check, util::printable(subject_line(*finding)));
-      out += fmt::format("    {}\n", util::printable(finding->message));
-      if (quiet) {
-        continue;
-      }
-      out += fmt::format("    consequence: {}; meta node: {}\n", checks::to_string(finding->consequence),
-                         catalogue.primary(finding->check).meta_node);
-      if (!finding->repairs.empty()) {
-        out += fmt::format("    repairs: {}\n", repairs_text(*finding));
-      }
-      if (std::find(finding->repairs.begin(), finding->repairs.end(), checks::Repair::manual) != finding->repairs.end()) {
-        out += fmt::format("    inspect: {}\n", inspect_sql(*finding));
-      }
-    }
-  }
-
   std::vector<const checks::CheckOutcome*> failed;
-  for (const auto& outcome : report.checks) {
+  for (const auto& outcome : run.checks) {
     if (outcome.status == checks::CheckStatus::failed) {
       failed.push_back(&outcome);
     }
@@ -170,19 +169,24 @@ render_check_text(const checks::CheckReport& report, const checks::Catalogue& ca
       out += fmt::format("  [{}] {}\n", outcome->id, outcome->error);
     }
   }
-
-  if (!quiet) {
-    std::size_t counts[4] = {0, 0, 0, 0};
-    for (const auto& finding : report.findings) {
-      ++counts[static_cast<int>(finding.severity)];
-    }
-    out += fmt::format("\nsummary: {} critical, {} error, {} warning, {} info{}\n", counts[0], counts[1], counts[2],
-                       counts[3], failed.empty() ? "" : "; some checks could not run, so this result is incomplete");
-    if (report.findings.empty() && failed.empty()) {
-      out += "no inconsistency found\n";
-    }
+  if (verbosity == Verbosity::quiet) {
+    return out;
+  }
+  out += fmt::format("\nsummary: {} critical, {} error, {} warning, {} info{}\n", counts[0], counts[1], counts[2],
+                     counts[3], failed.empty() ? "" : "; some checks could not run, so this result is incomplete");
+  if (counts[0] + counts[1] + counts[2] + counts[3] == 0 && failed.empty()) {
+    out += "no inconsistency found\n";
   }
   return out;
+}
+
+} // namespace layout
+
+std::string
+render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
+                  Verbosity verbosity)
+{
+  return CheckRenderer::text(catalogue, colour, verbosity).render(report);
 }
 
 std::string

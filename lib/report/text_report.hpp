@@ -1,5 +1,5 @@
 // Human-readable output: findings grouped by severity, each with its subject, what the meta
-// node will do and the repairs that apply. Pure functions of the report.
+// node will do and the repairs that apply.
 #pragma once
 
 #include "checks/catalogue.hpp"
@@ -12,6 +12,8 @@ namespace rwdoctor::report {
 enum class Colour { off, on };
 enum class Verbosity { quiet, normal };
 
+// The check report as text. Renders through report::CheckRenderer, the same path as the
+// streaming `rwdoctor check`; throws OperationalError when its temporary files fail.
 std::string render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
                               Verbosity verbosity);
 

@@ -1,7 +1,12 @@
 // `rwdoctor check` end to end through the command line front end, against real databases:
 // the seed incident, the JSON contract, selection flags, and bad input of every kind.
+#include "check_helpers.hpp"
 #include "cli_runner.hpp"
+#include "process_runner.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
 #include "scratch_database.hpp"
+#include "synthetic_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -9,6 +14,7 @@
 #include <pqxx/pqxx>
 #include <unistd.h>
 
+#include <map>
 #include <sstream>
 
 using namespace rwdoctor;
@@ -300,4 +306,86 @@ TEST_CASE("bad input: flags", "[cli][bad-input]")
   CHECK(contains(run_cli({"--help"}).out, "Exit codes"));
   CHECK(run_cli({"check", "--help"}).code == 0);
   CHECK(run_cli({"checks", "--format", "json"}).code == 0);
+}
+
+TEST_CASE("thousands of findings stream out exactly as the collected report renders them", "[db][cli][stream]")
+{
+  // v2_4 keeps a broken job's state tables behind, so each broken job gives several findings
+  // of several checks and severities: more findings than one cursor block, in many blocks.
+  const test::ScratchDatabase database("v2_4");
+  test::grow_synthetic_catalog(database, test::SyntheticShape{82, 14, 0, 5});
+  const auto broken = test::break_leaf_jobs(database, 300, 5);
+
+  // One RisingWave database with some of the findings, but not all.
+  const auto everything = test::check_database(database.name());
+  REQUIRE(everything.findings.size() > 3000);
+  std::map<int, std::size_t> per_database;
+  for (const auto& finding : everything.findings) {
+    ++per_database[finding.database_id.value_or(-1)];
+  }
+  std::string database_name;
+  {
+    pqxx::connection connection(fmt::format("dbname={}", database.name()));
+    pqxx::nontransaction tx(connection);
+    for (const auto& row : tx.exec("SELECT database_id, name FROM database ORDER BY database_id")) {
+      const auto found = per_database.find(row[0].as<int>());
+      if (database_name.empty() && found != per_database.end() && found->second < everything.findings.size()) {
+        database_name = row[1].c_str();
+      }
+    }
+  }
+  REQUIRE_FALSE(database_name.empty());
+
+  struct Variant
+  {
+    std::vector<std::string> args;
+    checks::CheckSelection selection;
+  };
+  std::vector<Variant> variants(3);
+  variants[1].args = {"--database", database_name};
+  variants[1].selection.database = database_name;
+  for (std::size_t i = 0; i < broken.size(); i += 7) {
+    variants[2].args.insert(variants[2].args.end(), {"--job", std::to_string(broken[i])});
+    variants[2].selection.job_ids.insert(broken[i]);
+  }
+  const auto& catalogue = checks::Catalogue::builtin();
+  for (const auto& variant : variants) {
+    const auto report = test::check_database(database.name(), variant.selection);
+    INFO("rwdoctor check " << fmt::format("{}", fmt::join(variant.args, " ")) << ": " << report.findings.size()
+                           << " findings");
+    REQUIRE(report.findings.size() > 20);
+    if (!variant.args.empty()) {
+      CHECK(report.findings.size() < everything.findings.size());
+    }
+    // The collected report's per-check counts are those of its findings (after the selection).
+    std::map<std::string, std::size_t> counted;
+    for (const auto& finding : report.findings) {
+      ++counted[finding.check];
+    }
+    for (const auto& outcome : report.checks) {
+      INFO(outcome.id);
+      CHECK(outcome.findings == counted[outcome.id]);
+    }
+
+    std::vector<std::string> args = {test::rwdoctor_binary(), "check", "-d", database.name()};
+    args.insert(args.end(), variant.args.begin(), variant.args.end());
+    const auto text = test::run_process(args);
+    CHECK(text.exit_code == 4);
+    CHECK(text.err.empty());
+    CHECK(text.out ==
+          report::render_check_text(report, catalogue, report::Colour::off, report::Verbosity::normal));
+    args.push_back("--quiet");
+    CHECK(test::run_process(args).out ==
+          report::render_check_text(report, catalogue, report::Colour::off, report::Verbosity::quiet));
+    args.back() = "--format";
+    args.push_back("json");
+    const auto json = test::run_process(args);
+    CHECK(json.exit_code == 4);
+    CHECK(json.out == report::render_check_json(report));
+    const auto document = nlohmann::json::parse(json.out);
+    REQUIRE(document["checks"].size() == report.checks.size());
+    for (std::size_t i = 0; i < report.checks.size(); ++i) {
+      CHECK(document["checks"][i]["findings"] == report.checks[i].findings);
+    }
+  }
 }
