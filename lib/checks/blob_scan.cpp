@@ -19,7 +19,8 @@ SessionBlobSource::scan(const std::string& table, const std::string& key_column,
 }
 
 ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions)
-  : m_facts(std::move(facts)), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count())
+  : m_facts(std::move(facts)), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count()),
+    m_errors(protobuf_column_count())
 {
   for (auto& session : m_sessions) {
     m_threads.emplace_back([this, worker = session.get()] { work(*worker); });
@@ -36,18 +37,17 @@ void
 ParallelBlobScan::work(db::MetaStoreSession& session)
 {
   SessionBlobSource source(session, &m_stop);
-  try {
-    for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
+  for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
+    try {
       m_by_column[index] = analyze_blob_column(index, m_facts, source);
+    } catch (const ScanStopped&) {
+      return; // stopped by the destructor
+    } catch (...) {
+      // Kept per column, and the other columns still scanned: take() rethrows the error of the
+      // first column in list order, the one the scan on one connection would have stopped at,
+      // whichever worker happened to fail first.
+      m_errors[index] = std::current_exception();
     }
-  } catch (const ScanStopped&) {
-    // stopped by the destructor or by another worker's error
-  } catch (...) {
-    const std::lock_guard<std::mutex> lock(m_error_mutex);
-    if (!m_error) {
-      m_error = std::current_exception();
-    }
-    m_stop = true;
   }
 }
 
@@ -65,8 +65,10 @@ std::vector<RawFinding>
 ParallelBlobScan::take()
 {
   join();
-  if (m_error) {
-    std::rethrow_exception(m_error);
+  for (const auto& error : m_errors) {
+    if (error) {
+      std::rethrow_exception(error);
+    }
   }
   std::vector<RawFinding> findings;
   for (auto& column : m_by_column) {

@@ -8,7 +8,6 @@
 #include <atomic>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -47,8 +46,9 @@ public:
   ParallelBlobScan(const ParallelBlobScan&) = delete;
   ParallelBlobScan& operator=(const ParallelBlobScan&) = delete;
 
-  // Waits for the workers. Rethrows the first error a worker hit (an OperationalError from
-  // the server, say), as the sequential scan would have thrown it.
+  // Waits for the workers. Rethrows the error of the first column (in list order) whose scan
+  // failed (an OperationalError from the server, say): the error the scan on one connection
+  // would have thrown, whichever worker failed first.
   std::vector<RawFinding> take();
 
 private:
@@ -59,9 +59,8 @@ private:
   std::vector<std::unique_ptr<db::MetaStoreSession>> m_sessions;
   std::vector<std::vector<RawFinding>> m_by_column;
   std::atomic<std::size_t> m_next_column{0};
+  std::vector<std::exception_ptr> m_errors; // per column; each slot written by one worker only
   std::atomic<bool> m_stop{false};
-  std::mutex m_error_mutex;
-  std::exception_ptr m_error;
   std::vector<std::thread> m_threads;
 };
 
