@@ -39,28 +39,53 @@ assoc AS (
 -- An object with a belong_to_oid whose chain does not end within 31 steps (32 if it ends in
 -- null) is on a cycle, leads into one, or has a chain too long to follow; all three are
 -- reported as on a belong_to_oid cycle.
+-- Only objects that are some object's parent are walked (most objects, internal tables
+-- above all, are nobody's parent); every other object gets its depth from its parent's.
+parent_ids AS (
+    SELECT DISTINCT o.belong_to_oid AS oid FROM object o WHERE o.belong_to_oid IS NOT NULL
+),
+parent_objects AS (
+    SELECT o.oid, o.belong_to_oid FROM object o JOIN parent_ids pi ON pi.oid = o.oid
+),
 settled AS (
-    SELECT o.oid, 1 AS depth, (o.belong_to_oid IS NULL) AS ends_null
-    FROM object o
-    LEFT JOIN object p ON p.oid = o.belong_to_oid
+    SELECT po.oid, 1 AS depth, (po.belong_to_oid IS NULL) AS ends_null
+    FROM parent_objects po
+    LEFT JOIN object p ON p.oid = po.belong_to_oid
     WHERE p.oid IS NULL
     UNION ALL
     SELECT c.oid, s.depth + 1, s.ends_null
     FROM settled s
-    JOIN object c ON c.belong_to_oid = s.oid
+    JOIN parent_objects c ON c.belong_to_oid = s.oid
     WHERE s.depth < 32
 ),
-acyclic AS (
-    SELECT s.oid FROM settled s WHERE s.depth < 32 OR s.ends_null
+-- Parents whose children are not acyclic: not settled, or settled too deep for a child.
+bad_parents AS (
+    SELECT po.oid
+    FROM parent_objects po
+    LEFT JOIN settled s ON s.oid = po.oid
+    WHERE s.oid IS NULL OR NOT (s.depth < 31 OR (s.depth < 32 AND s.ends_null))
+),
+-- Objects on a cycle (or too deep): parents that did not settle, and the other objects
+-- whose parent is a bad parent. Usually empty, so joining it to every object costs nothing.
+cyclic AS (
+    SELECT po.oid
+    FROM parent_objects po
+    LEFT JOIN settled s ON s.oid = po.oid AND (s.depth < 32 OR s.ends_null)
+    WHERE po.belong_to_oid IS NOT NULL AND s.oid IS NULL
+    UNION
+    SELECT o.oid
+    FROM bad_parents bp
+    JOIN object o ON o.belong_to_oid = bp.oid
+    WHERE NOT EXISTS (SELECT 1 FROM parent_ids pi WHERE pi.oid = o.oid)
 ),
 checked AS (
     SELECT
         o.oid, o.obj_type, o.belong_to_oid, o.database_id, o.schema_id,
         p.oid AS p_oid, p.obj_type AS p_type, p.database_id AS p_db, p.schema_id AS p_schema,
         i.parent AS internal_parent, a.parent AS assoc_parent,
-        (o.belong_to_oid IS NOT NULL AND ac.oid IS NULL) AS in_cycle,
+        (cy.oid IS NOT NULL) AS in_cycle,
         CASE
-            WHEN o.belong_to_oid IS NOT NULL AND ac.oid IS NULL THEN 'is on a belong_to_oid cycle'
+            WHEN cy.oid IS NOT NULL THEN 'is on a belong_to_oid cycle'
             WHEN o.obj_type = 'DATABASE' AND o.belong_to_oid IS NOT NULL
                 THEN format('has belong_to_oid %s; a database has no parent', o.belong_to_oid)
             WHEN o.obj_type = 'DATABASE' THEN NULL
@@ -104,7 +129,7 @@ checked AS (
     LEFT JOIN object p ON p.oid = o.belong_to_oid
     LEFT JOIN internal i ON i.oid = o.oid
     LEFT JOIN assoc a ON a.oid = o.oid
-    LEFT JOIN acyclic ac ON ac.oid = o.oid
+    LEFT JOIN cyclic cy ON cy.oid = o.oid
     LEFT JOIN "table" ice ON ice.table_id = p.oid AND ice.engine = 'ICEBERG'
 )
 SELECT
