@@ -3,7 +3,7 @@
 #
 #   bench/run.sh SCALE [--generation GEN] [--runs N] [--out FILE.md] [--build-dir DIR]
 #                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000|none] [--seed X]
-#                [--statement-timeout MS] [--port P] [-- GENERATOR_ARGS...]
+#                [--statement-timeout MS] [--bare-limit SECONDS] [--port P] [-- GENERATOR_ARGS...]
 #
 # SCALE is S, M or L (bench/generate.sh). GEN is v2_4, v2_8, v3_0_3 or head (default head).
 # Every number is the median of N runs (default 3) of wall time and peak RSS
@@ -26,6 +26,8 @@
 # --reuse (with --use-env) measures the rwbench_* stores a --keep run left instead of
 # generating them again (they are dropped at exit unless --keep is given again).
 # --statement-timeout is passed to every rwdoctor command (default: rwdoctor's).
+# --bare-limit stops a bare DELETE after SECONDS (its statement_timeout) and reports it as
+# "> SECONDS": at scale L one bare DELETE of 1000 jobs runs for about an hour.
 # A command that fails or is refused is reported in the table's notes; the others still run.
 # Needs psql, jq, /usr/bin/time (Debian packages postgresql-client, jq, time) and cmake.
 set -euo pipefail
@@ -53,6 +55,7 @@ REPAIR_SIZES=1,100,1000
 PORT=54350
 GEN_ARGS=()
 STATEMENT_TIMEOUT=()
+BARE_LIMIT=""
 REUSE=0
 NOTES=() # for the report: refusals, failures, skipped sizes
 
@@ -67,6 +70,7 @@ parse_args() {
             --seed) [ $# -ge 2 ] || die "$1 needs a value"; SEED=$2; shift 2 ;;
             --port) [ $# -ge 2 ] || die "$1 needs a value"; PORT=$2; shift 2 ;;
             --statement-timeout) [ $# -ge 2 ] || die "$1 needs a value"; STATEMENT_TIMEOUT=(--statement-timeout "$2"); shift 2 ;;
+            --bare-limit) [ $# -ge 2 ] || die "$1 needs a value"; BARE_LIMIT=$2; shift 2 ;;
             --reuse) REUSE=1; shift ;;
             --use-env) USE_ENV=1; shift ;;
             --keep) KEEP=1; shift ;;
@@ -79,6 +83,7 @@ parse_args() {
     case "$SCALE" in S|M|L) ;; '') usage ;; *) die "SCALE must be S, M or L (got '$SCALE')" ;; esac
     case "$GENERATION" in v2_4|v2_8|v3_0_3|head) ;; *) die "unknown generation '$GENERATION'" ;; esac
     case "$RUNS" in ''|*[!0-9]*|0) die "--runs needs a positive number" ;; esac
+    case "$BARE_LIMIT" in '') ;; *[!0-9]*|0*) die "--bare-limit needs a positive number of seconds" ;; esac
     case "$REPAIR_SIZES" in none) ;; ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas, or none" ;; esac
     [ -n "$OUT" ] || OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
     BUILD_DIR=$(mkdir -p "$BUILD_DIR" && cd "$BUILD_DIR" && pwd -P)
@@ -375,12 +380,30 @@ bench_drop() { # N
         --max-objects 100000 --no-audit-table --undo-file "$CURRENT_UNDO" "${ALLOW_ONLINE[@]}" "${STATEMENT_TIMEOUT[@]}" || true
 
     # The bare SQL: RisingWave's own single DELETE of exactly the plan's objects.
-    jq -r '"DELETE FROM object WHERE oid = ANY (\u0027{" + ([.objects[].oid | tostring] | join(",")) + "}\u0027::integer[]);"' \
-        "$plan" >"$TMP/drop-$n.sql"
+    { [ -z "$BARE_LIMIT" ] || echo "SET statement_timeout = '${BARE_LIMIT}s';"
+      jq -r '"DELETE FROM object WHERE oid = ANY (\u0027{" + ([.objects[].oid | tostring] | join(",")) + "}\u0027::integer[]);"' \
+          "$plan"; } >"$TMP/drop-$n.sql"
     CURRENT_UNDO=""
     if measure "drop_sql_$n" fresh_work_copy 0 /dev/null "${PSQL[@]}" -d "$DB_WORK" -f "$TMP/drop-$n.sql"; then
         verify_delta "drop of $n jobs" object "-${DROP_OBJECTS[$n]}"
+    elif [ -n "$BARE_LIMIT" ] && grep -q "statement timeout" "$TMP/stderr.txt"; then
+        unset 'NOTES[-1]' # not a failure: stopped at --bare-limit
+        echo "$BARE_LIMIT" >"$TMP/results/drop_sql_$n.limit"
+        info "drop_sql_$n: stopped at --bare-limit $BARE_LIMIT s"
     fi
+}
+
+# A bare DELETE's median, or "> LIMIT" when --bare-limit stopped it.
+bare_drop_wall() { # N
+    if has_result "drop_sql_$1"; then median_wall "drop_sql_$1"
+    elif [ -s "$TMP/results/drop_sql_$1.limit" ]; then echo "> $(cat "$TMP/results/drop_sql_$1.limit")"
+    else echo -; fi
+}
+bare_drop_ratio() { # N
+    has_result "drop_tool_$1" || { echo -; return 0; }
+    if has_result "drop_sql_$1"; then ratio "$(median_wall "drop_tool_$1")" "$(median_wall "drop_sql_$1")"
+    elif [ -s "$TMP/results/drop_sql_$1.limit" ]; then echo "< $(ratio "$(median_wall "drop_tool_$1")" "$(cat "$TMP/results/drop_sql_$1.limit")")"
+    else echo -; fi
 }
 
 # The bare SQL must change as many rows as the repair: compare DB_WORK (after the last run)
@@ -530,7 +553,7 @@ report() {
     cat <<EOF
 # rwdoctor benchmark: scale $SCALE, generation $GENERATION ($GENERATION_LABEL)
 
-Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
+Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ -z "$BARE_LIMIT" ] || echo " --bare-limit $BARE_LIMIT")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
 
 - machine: $NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM; PostgreSQL $PG_VERSION ($PG_SETTINGS)$([ "$USE_ENV" -eq 1 ] && echo ", the caller's server" || echo ", throwaway server on a unix socket")
 - rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build
@@ -562,8 +585,8 @@ EOF
         row "$n" "${DROP_OBJECTS[$n]:--} / ${DROP_ROWS[$n]:--}" \
             "$(has_result "drop_tool_$n" && median_wall "drop_tool_$n" || echo -)" \
             "$(has_result "drop_tool_$n" && median_rss "drop_tool_$n" || echo -)" \
-            "$(has_result "drop_sql_$n" && median_wall "drop_sql_$n" || echo -)" \
-            "$(has_result "drop_tool_$n" && ratio "$(median_wall "drop_tool_$n")" "$(median_wall "drop_sql_$n")" || echo -)" \
+            "$(bare_drop_wall "$n")" \
+            "$(bare_drop_ratio "$n")" \
             "${RESTORE_ROWS[$n]:--}$([ "${RESTORE_UPDATES[$n]:-0}" = 0 ] || echo " (+${RESTORE_UPDATES[$n]} column updates, not in the bare SQL)")" \
             "$(has_result "restore_tool_$n" && median_wall "restore_tool_$n" || echo -)" \
             "$(has_result "restore_tool_$n" && median_rss "restore_tool_$n" || echo -)" \
