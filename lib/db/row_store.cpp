@@ -6,6 +6,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <pqxx/tablewriter>
 
 #include <algorithm>
 #include <map>
@@ -24,32 +25,6 @@ struct ForeignKey
   bool cascade = false;
 };
 
-// PostgreSQL array literal text -> elements ("{a,b}" with simple unquoted names).
-std::vector<std::string>
-parse_name_array(const std::string& literal)
-{
-  std::vector<std::string> names;
-  std::string current;
-  bool quoted = false;
-  for (std::size_t i = 1; i + 1 < literal.size(); ++i) {
-    const char c = literal[i];
-    if (c == '"') {
-      quoted = !quoted;
-    } else if (c == '\\' && quoted && i + 2 < literal.size()) {
-      current += literal[++i];
-    } else if (c == ',' && !quoted) {
-      names.push_back(std::move(current));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty() || literal.size() > 2) {
-    names.push_back(std::move(current));
-  }
-  return names;
-}
-
 std::vector<ForeignKey>
 foreign_keys(MetaStoreSession& session)
 {
@@ -59,8 +34,8 @@ foreign_keys(MetaStoreSession& session)
     ForeignKey key;
     key.child = row[0].value_or("");
     key.parent = row[1].value_or("");
-    key.child_columns = parse_name_array(row[2].value_or("{}"));
-    key.parent_columns = parse_name_array(row[3].value_or("{}"));
+    key.child_columns = util::parse_pg_name_array(row[2].value_or("{}"));
+    key.parent_columns = util::parse_pg_name_array(row[3].value_or("{}"));
     key.cascade = row[4].value_or("") == "c";
     keys.push_back(std::move(key));
   }
@@ -380,41 +355,34 @@ insert_rows(MetaStoreSession& session, const CapturedTable& table)
   if (table.rows.empty()) {
     return;
   }
-  // One statement per block keeps within the 65535-parameter limit; rows of one table that
-  // reference each other (object.schema_id) are checked at the end of each statement.
-  const std::size_t width = table.columns.size();
-  const std::size_t block = std::max<std::size_t>(1, 30000 / std::max<std::size_t>(1, width));
-  std::string column_list;
+  // One COPY FROM STDIN per table: each value goes through its column type's input function,
+  // as a text parameter cast to the type would, without building statements of thousands of
+  // parameters. Foreign keys between rows of the one table (object.schema_id) are checked at
+  // the end of the COPY.
+  std::vector<std::string> quoted_columns;
   for (const auto& column : table.columns) {
-    column_list += fmt::format("{}{}", column_list.empty() ? "" : ", ", tx.quote_name(column));
+    quoted_columns.push_back(tx.quote_name(column));
   }
-  for (std::size_t first = 0; first < table.rows.size(); first += block) {
-    const std::size_t last = std::min(table.rows.size(), first + block);
-    std::string values;
-    std::vector<const char*> params; // nullptr is SQL NULL
-    int index = 0;
-    for (std::size_t r = first; r < last; ++r) {
-      values += values.empty() ? "(" : ", (";
-      for (std::size_t c = 0; c < width; ++c) {
-        values += fmt::format("{}${}::{}", c == 0 ? "" : ", ", ++index, table.types[c]);
-        const auto& value = table.rows[r][c];
-        params.push_back(value ? value->c_str() : nullptr);
-      }
-      values += ")";
+  try {
+    // libpqxx 6 offers COPY rows of a run-time width only through tablewriter, which it marks
+    // deprecated for its own escaping; rwdoctor writes finished lines (util::copy_text_line).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    pqxx::tablewriter copy(tx, tx.quote_name(table.table), quoted_columns.begin(), quoted_columns.end());
+#pragma GCC diagnostic pop
+    for (const auto& row : table.rows) {
+      copy.write_raw_line(util::copy_text_line(row));
     }
-    const auto sql = fmt::format("INSERT INTO {} ({}) VALUES {}", tx.quote_name(table.table), column_list, values);
-    try {
-      tx.exec_params(sql, pqxx::prepare::make_dynamic_params(params));
-    } catch (const pqxx::unique_violation& error) {
-      throw RefusedError(fmt::format("rows to put back into {} already exist: {}", table.table, server_message(error)),
-                         "The meta store moved on since the repair; compare it with the undo file before going further.");
-    } catch (const pqxx::foreign_key_violation& error) {
-      throw RefusedError(fmt::format("rows to put back into {} reference rows that are gone: {}", table.table,
-                                     server_message(error)),
-                         "The meta store moved on since the repair; compare it with the undo file before going further.");
-    } catch (const pqxx::sql_error& error) {
-      throw translate_sql_error(error, fmt::format("cannot insert into {}", table.table));
-    }
+    copy.complete();
+  } catch (const pqxx::unique_violation& error) {
+    throw RefusedError(fmt::format("rows to put back into {} already exist: {}", table.table, server_message(error)),
+                       "The meta store moved on since the repair; compare it with the undo file before going further.");
+  } catch (const pqxx::foreign_key_violation& error) {
+    throw RefusedError(fmt::format("rows to put back into {} reference rows that are gone: {}", table.table,
+                                   server_message(error)),
+                       "The meta store moved on since the repair; compare it with the undo file before going further.");
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot insert into {}", table.table));
   }
 }
 

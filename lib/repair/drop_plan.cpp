@@ -98,19 +98,60 @@ DropPlan::row_counts() const
 std::string
 hash_rows(const std::vector<db::CapturedTable>& rows)
 {
-  nlohmann::json document = nlohmann::json::array();
-  for (const auto& table : rows) {
-    nlohmann::json values = nlohmann::json::array();
-    for (const auto& row : table.rows) {
-      nlohmann::json row_json = nlohmann::json::array();
-      for (const auto& value : row) {
-        row_json.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
-      }
-      values.push_back(std::move(row_json));
+  // The compact JSON of [{"columns": [...], "rows": [[value or null, ...], ...], "table": name}, ...]
+  // (keys in nlohmann's sorted order), hashed piece by piece instead of built: the plan's rows
+  // can be hundreds of megabytes of hex-encoded blobs.
+  const auto json_text = [](const auto& value) {
+    return nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  util::Sha256 digest;
+  // A JSON string of printable ASCII, as nlohmann writes it: only '"' and '\\' are escaped.
+  // Blobs in hex form are such strings, and this keeps them from being copied.
+  const auto update_string = [&](const std::string& value) {
+    const bool printable = std::all_of(value.begin(), value.end(), [](char c) { return c >= 0x20 && c <= 0x7e; });
+    if (!printable) {
+      digest.update(json_text(value));
+      return;
     }
-    document.push_back({{"table", table.table}, {"columns", table.columns}, {"rows", values}});
+    const std::string_view text = value;
+    digest.update("\"");
+    std::size_t from = 0;
+    for (auto special = text.find_first_of("\"\\"); special != std::string_view::npos;
+         special = text.find_first_of("\"\\", from)) {
+      digest.update(text.substr(from, special - from));
+      digest.update(text[special] == '"' ? "\\\"" : "\\\\");
+      from = special + 1;
+    }
+    digest.update(text.substr(from));
+    digest.update("\"");
+  };
+  digest.update("[");
+  for (std::size_t t = 0; t < rows.size(); ++t) {
+    const auto& table = rows[t];
+    digest.update(t == 0 ? "{\"columns\":" : ",{\"columns\":");
+    digest.update(json_text(table.columns));
+    digest.update(",\"rows\":[");
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      digest.update(r == 0 ? "[" : ",[");
+      for (std::size_t v = 0; v < table.rows[r].size(); ++v) {
+        if (v != 0) {
+          digest.update(",");
+        }
+        const auto& value = table.rows[r][v];
+        if (value) {
+          update_string(*value);
+        } else {
+          digest.update("null");
+        }
+      }
+      digest.update("]");
+    }
+    digest.update("],\"table\":");
+    digest.update(json_text(table.table));
+    digest.update("}");
   }
-  return "sha256:" + util::sha256_hex(document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  digest.update("]");
+  return "sha256:" + digest.finish_hex();
 }
 
 DropPlan
@@ -122,9 +163,10 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   plan.schema = session.schema();
 
   // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
-  // whose findings offer drop-job, never a healthy job.
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(),
-                                         repair_check_selection({request.jobs.begin(), request.jobs.end()}), nullptr);
+  // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
+  // also the repair's "before".
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
+  plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {
     plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
@@ -138,22 +180,16 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
     }
   }
   const auto existing = session.describe_objects(request.jobs);
+  const auto offering = findings_offering_by_job(report, request.jobs, checks::Repair::drop_job);
   for (const int job : request.jobs) {
     if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {
       plan.refusals.push_back(fmt::format("job {} does not exist (already dropped?)", job));
       continue;
     }
-    bool repairable = false;
-    for (const auto& finding : report.findings) {
-      const bool about_job = finding.job_id == job || finding.object_id == job;
-      const bool offers_drop = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::drop_job)
-                               != finding.repairs.end();
-      if (about_job && offers_drop) {
-        plan.findings.push_back(finding);
-        repairable = true;
-      }
-    }
-    if (!repairable) {
+    const auto found = offering.find(job);
+    if (found != offering.end()) {
+      plan.findings.insert(plan.findings.end(), found->second.begin(), found->second.end());
+    } else {
       plan.refusals.push_back(fmt::format("job {} has no finding that drop-job repairs: rwdoctor drops only "
                                           "inconsistent jobs (use DROP through RisingWave for a healthy one)",
                                           job));
@@ -247,10 +283,17 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   plan.rows_hash = hash_rows(plan.rows);
 
   const auto list = id_list(plan.oids());
+  plan.cascade_indexes = db::plan_cascade_indexes(session, db::tables_linked_to_object(session));
+  for (const auto& index : plan.cascade_indexes) {
+    plan.statements.push_back(db::create_statement(index));
+  }
   for (const auto& [table, column] : plan.explicit_deletes) {
     plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
   }
   plan.statements.push_back(fmt::format("DELETE FROM object WHERE oid IN ({});", list));
+  for (const auto& index : plan.cascade_indexes) {
+    plan.statements.push_back(db::drop_statement(index));
+  }
   plan.not_cleaned = follow_ups(session, plan.oids(), plan.objects);
   return plan;
 }

@@ -5,12 +5,15 @@
 #pragma once
 
 #include "checks/finding.hpp"
+#include "db/cascade_indexes.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
 #include "repair/removal_set.hpp"
+#include "repair/repair_checks.hpp"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,8 +49,12 @@ struct DropPlan
   std::vector<std::pair<std::string, std::string>> explicit_deletes; // (table, column) cleaned without a key
   std::vector<db::CapturedTable> rows;   // every row that disappears, parents first
   std::vector<std::string> statements;   // the SQL, as the transaction runs it
+  std::vector<db::CascadeIndex> cascade_indexes; // created before the deletes, dropped before COMMIT
   std::vector<std::string> not_cleaned;  // follow-ups outside the meta store
   std::string rows_hash;                 // sha256 of `rows`: the plan's precondition
+  // Every inconsistency live had when the plan was made, of every job: inside the repair
+  // transaction this is the "before" the change is verified against. Not part of the report.
+  std::set<FindingKey> live_findings;
 
   std::vector<int> oids() const;
   std::map<std::string, std::size_t> row_counts() const;

@@ -1,6 +1,11 @@
 #include "repair/repair_checks.hpp"
 
 #include "checks/catalogue.hpp"
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
 
 namespace rwdoctor::repair {
 
@@ -15,6 +20,63 @@ repair_check_selection(const std::set<int>& job_ids)
   }
   selection.job_ids = job_ids;
   return selection;
+}
+
+std::set<FindingKey>
+inconsistency_keys(const checks::CheckReport& report)
+{
+  std::set<FindingKey> keys;
+  for (const auto& finding : report.findings) {
+    if (checks::counts_as_inconsistency(finding.severity)) {
+      keys.emplace(finding.check, finding.job_id, finding.fragment_id, finding.object_id);
+    }
+  }
+  return keys;
+}
+
+std::map<int, std::vector<checks::Finding>>
+findings_offering_by_job(const checks::CheckReport& report, const std::vector<int>& jobs, checks::Repair repair)
+{
+  const std::set<int> wanted(jobs.begin(), jobs.end());
+  std::map<int, std::vector<checks::Finding>> by_job;
+  for (const auto& finding : report.findings) {
+    if (std::find(finding.repairs.begin(), finding.repairs.end(), repair) == finding.repairs.end()) {
+      continue;
+    }
+    if (finding.job_id && wanted.count(*finding.job_id) != 0) {
+      by_job[*finding.job_id].push_back(finding);
+    }
+    if (finding.object_id && finding.object_id != finding.job_id && wanted.count(*finding.object_id) != 0) {
+      by_job[*finding.object_id].push_back(finding);
+    }
+  }
+  return by_job;
+}
+
+void
+verify_after_repair(const std::set<FindingKey>& before, const checks::CheckReport& after,
+                    const std::vector<int>& repaired)
+{
+  const std::set<int> touched(repaired.begin(), repaired.end());
+  for (const auto& outcome : after.checks) {
+    if (outcome.status == checks::CheckStatus::failed) {
+      throw OperationalError(fmt::format("check {} could not run after the repair: {}", outcome.id, outcome.error),
+                             "Nothing was changed; fix what stops the check and run the repair again.");
+    }
+  }
+  for (const auto& finding : after.findings) {
+    if (!checks::counts_as_inconsistency(finding.severity)) {
+      continue;
+    }
+    const bool about_repaired = (finding.job_id && touched.count(*finding.job_id) != 0)
+                                || (finding.object_id && touched.count(*finding.object_id) != 0);
+    const bool is_new = before.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
+    if (about_repaired || is_new) {
+      throw RefusedError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
+                                     finding.check, finding.message),
+                         "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
+    }
+  }
 }
 
 } // namespace rwdoctor::repair

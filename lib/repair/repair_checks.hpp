@@ -1,10 +1,16 @@
 // The check runs a repair makes: planning (live, and the backup's own rows for a restore),
-// and before and after its change inside its transaction.
+// and after its change inside its transaction. The plan's run on live, made inside the
+// repair transaction before anything is written, is the repair's "before".
 #pragma once
 
 #include "checks/check_runner.hpp"
 
+#include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <tuple>
+#include <vector>
 
 namespace rwdoctor::repair {
 
@@ -15,5 +21,23 @@ namespace rwdoctor::repair {
 // the repair transaction the tables are locked, a drop only deletes rows, and a restore
 // validates every protobuf value it writes itself (restore_plan.cpp), which is the same test.
 checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {});
+
+// What identifies a finding across two runs: check id, job, fragment, object.
+using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;
+
+// The keys of `report`'s findings that count as inconsistencies (above info).
+std::set<FindingKey> inconsistency_keys(const checks::CheckReport& report);
+
+// The findings of `report` about each of `jobs` (as job or as object) that offer `repair`, in
+// report order; jobs without one are absent.
+std::map<int, std::vector<checks::Finding>>
+findings_offering_by_job(const checks::CheckReport& report, const std::vector<int>& jobs, checks::Repair repair);
+
+// Refuses (RefusedError; OperationalError for a check that could not run) unless `after`,
+// the run made after the change inside the repair transaction, has no inconsistency about
+// `repaired` (jobs or objects) and none that `before` did not have: the repair must leave no
+// finding about what it repaired, and create none.
+void verify_after_repair(const std::set<FindingKey>& before, const checks::CheckReport& after,
+                         const std::vector<int>& repaired);
 
 } // namespace rwdoctor::repair

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/fault.hpp"
 #include "core/version.hpp"
+#include "db/cascade_indexes.hpp"
 #include "db/row_store.hpp"
 #include "store/generation.hpp"
 #include "util/durable_file.hpp"
@@ -19,8 +20,6 @@
 
 #include <algorithm>
 #include <pwd.h>
-#include <set>
-#include <tuple>
 
 namespace rwdoctor::repair {
 
@@ -100,48 +99,7 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, std::s
   return rows.values.empty() ? 0 : std::stol(rows.values[0][0].value_or("0"));
 }
 
-using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;
-
-std::set<FindingKey>
-finding_keys(const checks::CheckReport& report)
-{
-  std::set<FindingKey> keys;
-  for (const auto& finding : report.findings) {
-    if (checks::counts_as_inconsistency(finding.severity)) {
-      keys.emplace(finding.check, finding.job_id, finding.fragment_id, finding.object_id);
-    }
-  }
-  return keys;
-}
-
-// The repair must leave no finding about what it removed, and create none.
-void
-verify_after_repair(const checks::CheckReport& before, const checks::CheckReport& after, const std::vector<int>& removed)
-{
-  const std::set<int> gone(removed.begin(), removed.end());
-  const auto old_keys = finding_keys(before);
-  for (const auto& outcome : after.checks) {
-    if (outcome.status == checks::CheckStatus::failed) {
-      throw OperationalError(fmt::format("check {} could not run after the repair: {}", outcome.id, outcome.error),
-                             "Nothing was changed; fix what stops the check and run the repair again.");
-    }
-  }
-  for (const auto& finding : after.findings) {
-    if (!checks::counts_as_inconsistency(finding.severity)) {
-      continue;
-    }
-    const bool about_removed = (finding.job_id && gone.count(*finding.job_id) != 0)
-                               || (finding.object_id && gone.count(*finding.object_id) != 0);
-    const bool is_new = old_keys.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
-    if (about_removed || is_new) {
-      throw RefusedError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
-                                     finding.check, finding.message),
-                         "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
-    }
-  }
-}
-
-// Before and after the change, inside the repair transaction (see repair_check_selection).
+// After the change, inside the repair transaction (see repair_check_selection).
 checks::CheckReport
 run_verification_checks(db::MetaStoreSession& session)
 {
@@ -235,7 +193,6 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     if (on_plan) {
       on_plan(plan);
     }
-    const auto before = run_verification_checks(session);
 
     fault_point("drop:before-undo-write");
     const auto undo_text = make_undo_document(plan, utc_timestamp());
@@ -243,14 +200,16 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     written_undo = options.undo_path;
     fault_point("drop:after-undo-write");
 
+    const auto cascade_indexes = db::create_cascade_indexes(session, plan.cascade_indexes);
     for (const auto& [table, column] : plan.explicit_deletes) {
       db::delete_where_in(session, table, column, plan.oids());
     }
     db::delete_objects(session, plan.oids());
+    db::drop_cascade_indexes(session, cascade_indexes);
     fault_point("drop:after-delete");
 
     const auto after = run_verification_checks(session);
-    verify_after_repair(before, after, plan.oids());
+    verify_after_repair(plan.live_findings, after, plan.oids());
     fault_point("drop:after-verify");
 
     DropOutcome outcome;
@@ -286,7 +245,6 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     if (on_plan) {
       on_plan(plan);
     }
-    const auto before = run_verification_checks(live);
 
     std::vector<std::string> names;
     for (const auto& table : plan.inserts) {
@@ -310,7 +268,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     const auto after = run_verification_checks(live);
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
-    verify_after_repair(before, after, touched);
+    verify_after_repair(plan.live_findings, after, touched);
     fault_point("restore:after-verify");
 
     RestoreOutcome outcome;
@@ -357,10 +315,15 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
       db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
                         update.type, update.old_value);
     }
-    for (const auto& rows : undo.inserted) {
-      db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
-      outcome.rows += rows.keys.size();
-      counts[rows.table] = rows.keys.size();
+    if (!undo.inserted.empty()) {
+      const auto cascade_indexes = db::create_cascade_indexes(
+        session, db::plan_cascade_indexes(session, db::tables_linked_to_object(session)));
+      for (const auto& rows : undo.inserted) {
+        db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
+        outcome.rows += rows.keys.size();
+        counts[rows.table] = rows.keys.size();
+      }
+      db::drop_cascade_indexes(session, cascade_indexes);
     }
     for (const auto& table : undo.tables) {
       db::insert_rows(session, table);

@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <exception>
+#include <future>
 #include <set>
 
 namespace rwdoctor::repair {
@@ -126,34 +128,94 @@ refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& ref
   }
 }
 
-std::vector<checks::Finding>
-findings_offering(db::MetaStoreSession& session, const std::vector<int>& jobs, checks::Repair repair,
-                  std::vector<std::string>& refusals, std::string& generation)
+// The live findings that make `jobs` restore candidates; a job without one is refused.
+void
+take_restore_findings(const checks::CheckReport& report, const std::vector<int>& jobs, RestorePlan& plan)
 {
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(),
-                                         repair_check_selection({jobs.begin(), jobs.end()}), nullptr);
-  generation = report.meta_store.generation;
+  plan.generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {
-    refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
-                                   "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
-                                   report.meta_store.unknown_migrations.size(),
-                                   report.meta_store.unknown_migrations.front()));
+    plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
+                                        "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
+                                        report.meta_store.unknown_migrations.size(),
+                                        report.meta_store.unknown_migrations.front()));
   }
-  std::vector<checks::Finding> findings;
+  const auto offering = findings_offering_by_job(report, jobs, checks::Repair::restore_fragments);
   for (const int job : jobs) {
-    bool found = false;
-    for (const auto& finding : report.findings) {
-      const bool about = finding.job_id == job || finding.object_id == job;
-      if (about && std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end()) {
-        findings.push_back(finding);
-        found = true;
-      }
-    }
-    if (!found) {
-      refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
+    const auto found = offering.find(job);
+    if (found == offering.end()) {
+      plan.refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
+    } else {
+      plan.findings.insert(plan.findings.end(), found->second.begin(), found->second.end());
     }
   }
-  return findings;
+}
+
+// The backup's rows of the jobs' fragment graph: fragments, their edges (either end), splits,
+// legacy actors, the jobs' table rows, their indexes and refresh jobs.
+struct BackupGraph
+{
+  std::vector<db::CapturedTable> tables;
+  std::vector<int> fragment_ids; // sorted
+  std::vector<int> table_ids;    // sorted
+};
+
+BackupGraph
+read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
+{
+  const auto facts = backup.schema_facts();
+  const auto generation = store::detect_generation(backup.applied_migrations());
+  const bool actors_used = !generation.has(store::migration::fragment_splits);
+  BackupGraph graph;
+  auto fragments = db::select_rows(backup, "fragment", "job_id", jobs);
+  graph.fragment_ids = int_values(fragments, "fragment_id");
+  const auto& fragment_ids = graph.fragment_ids;
+  graph.tables.push_back(std::move(fragments));
+  if (facts.has("fragment_relation")) {
+    graph.tables.push_back(select_union(backup, "fragment_relation",
+                                        {{"source_fragment_id", fragment_ids}, {"target_fragment_id", fragment_ids}}));
+  }
+  if (facts.has("fragment_splits")) {
+    graph.tables.push_back(db::select_rows(backup, "fragment_splits", "fragment_id", fragment_ids));
+  }
+  if (actors_used && facts.has("actor")) {
+    auto actors = db::select_rows(backup, "actor", "fragment_id", fragment_ids);
+    if (facts.has("actor_dispatcher")) {
+      graph.tables.push_back(db::select_rows(backup, "actor_dispatcher", "actor_id", int_values(actors, "actor_id")));
+    }
+    graph.tables.push_back(std::move(actors));
+  }
+  auto tables = select_union(backup, "table", {{"table_id", jobs}, {"belongs_to_job_id", jobs}});
+  graph.table_ids = int_values(tables, "table_id");
+  graph.tables.push_back(std::move(tables));
+  graph.tables.push_back(db::select_rows(backup, "index", "index_table_id", graph.table_ids));
+  if (facts.has("refresh_job")) {
+    graph.tables.push_back(db::select_rows(backup, "refresh_job", "table_id", graph.table_ids));
+  }
+  return graph;
+}
+
+// What the plan reads from the backup on its own connection: its checks, then (when they
+// ran) the jobs' fragment graph. A failed read is kept and raised only if the plan gets as
+// far as needing the rows; before that a refusal may explain it better.
+struct BackupSide
+{
+  checks::CheckReport report;
+  BackupGraph graph;
+  std::exception_ptr read_error;
+};
+
+BackupSide
+read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs)
+{
+  BackupSide side;
+  side.report = checks::run_checks(backup, checks::Catalogue::builtin(), repair_check_selection({jobs.begin(), jobs.end()}),
+                                   nullptr);
+  try {
+    side.graph = read_backup_graph(backup, jobs);
+  } catch (...) {
+    side.read_error = std::current_exception();
+  }
+  return side;
 }
 
 } // namespace
@@ -177,15 +239,17 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   plan.database = live.database();
   plan.schema = live.schema();
   plan.backup = backup_description;
-  plan.findings = findings_offering(live, request.jobs, checks::Repair::restore_fragments, plan.refusals,
-                                    plan.generation);
-
-  // The backup must be a meta store of the same generation whose own rows for the jobs are sound.
-  std::string backup_generation;
-  checks::CheckReport backup_report;
+  // The backup must be a meta store of the same generation whose own rows for the jobs are
+  // sound. Its checks run on the backup's own connection while live's run here: the two
+  // stores are independent, so the plan waits for the slower run, not for both in a row.
+  auto backup_read = std::async(std::launch::async, [&backup, &request] { return read_backup_side(backup, request.jobs); });
+  // Live's run covers every job, as it is also the repair's "before".
+  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
+  plan.live_findings = inconsistency_keys(live_report);
+  take_restore_findings(live_report, request.jobs, plan);
+  BackupSide backup_side;
   try {
-    backup_report = checks::run_checks(backup, checks::Catalogue::builtin(),
-                                       repair_check_selection({request.jobs.begin(), request.jobs.end()}), nullptr);
+    backup_side = backup_read.get();
   } catch (const Error& error) {
     plan.refusals.push_back(fmt::format("the backup cannot be used: {}", error.what()));
     return plan;
@@ -196,11 +260,11 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
       != std::set<std::string>(backup_migrations.begin(), backup_migrations.end())) {
     plan.refusals.push_back(fmt::format("the backup is RisingWave {} ({} migrations), live is {} ({} migrations): "
                                         "their tables differ",
-                                        backup_report.meta_store.generation, backup_migrations.size(), plan.generation,
+                                        backup_side.report.meta_store.generation, backup_migrations.size(), plan.generation,
                                         live_migrations.size()));
     return plan;
   }
-  for (const auto& finding : backup_report.findings) {
+  for (const auto& finding : backup_side.report.findings) {
     if (checks::counts_as_inconsistency(finding.severity)) {
       plan.refusals.push_back(fmt::format("the backup's own rows are inconsistent: [{}] {}", finding.check, finding.message));
     }
@@ -212,74 +276,64 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   const auto backup_objects = backup.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
   const auto live_names = live.describe_objects(request.jobs);
   const auto backup_names = backup.describe_objects(request.jobs);
+  const auto by_oid_text = [](const std::vector<Row>& rows) {
+    std::map<std::string, const Row*> found;
+    for (const auto& row : rows) {
+      found.emplace(row[0].value_or(""), &row);
+    }
+    return found;
+  };
+  const auto by_oid = [](const std::vector<db::ObjectInfo>& infos) {
+    std::map<int, const db::ObjectInfo*> found;
+    for (const auto& info : infos) {
+      found.emplace(info.oid, &info);
+    }
+    return found;
+  };
+  const auto live_object_of = by_oid_text(live_objects);
+  const auto backup_object_of = by_oid_text(backup_objects);
+  const auto live_name_of = by_oid(live_names);
+  const auto backup_name_of = by_oid(backup_names);
   for (const int job : request.jobs) {
-    const auto find_row = [&](const std::vector<Row>& rows) -> const Row* {
-      for (const auto& row : rows) {
-        if (row[0] == std::to_string(job)) {
-          return &row;
-        }
-      }
-      return nullptr;
-    };
-    const auto* in_live = find_row(live_objects);
-    const auto* in_backup = find_row(backup_objects);
-    if (in_backup == nullptr) {
+    const auto in_live = live_object_of.find(std::to_string(job));
+    const auto in_backup = backup_object_of.find(std::to_string(job));
+    if (in_backup == backup_object_of.end()) {
       plan.refusals.push_back(fmt::format("job {} is not in the backup", job));
       continue;
     }
-    if (in_live == nullptr) {
+    if (in_live == live_object_of.end()) {
       plan.refusals.push_back(fmt::format("job {} is not in live; restore puts back fragments, not jobs", job));
       continue;
     }
     for (std::size_t column = 1; column <= 3; ++column) {
-      if ((*in_live)[column] != (*in_backup)[column]) {
+      if ((*in_live->second)[column] != (*in_backup->second)[column]) {
         plan.refusals.push_back(fmt::format("job {} differs between live and backup (type, database or schema)", job));
         break;
       }
     }
-    for (const auto& live_info : live_names) {
-      for (const auto& backup_info : backup_names) {
-        if (live_info.oid == job && backup_info.oid == job && live_info.object_name && backup_info.object_name
-            && checks::qualified_name(live_info) != checks::qualified_name(backup_info)) {
-          plan.refusals.push_back(fmt::format("job {} is {} in live but {} in the backup", job,
-                                              *checks::qualified_name(live_info), *checks::qualified_name(backup_info)));
-        }
-      }
+    const auto live_name = live_name_of.find(job);
+    const auto backup_name = backup_name_of.find(job);
+    if (live_name != live_name_of.end() && backup_name != backup_name_of.end() && live_name->second->object_name
+        && backup_name->second->object_name
+        && checks::qualified_name(*live_name->second) != checks::qualified_name(*backup_name->second)) {
+      plan.refusals.push_back(fmt::format("job {} is {} in live but {} in the backup", job,
+                                          *checks::qualified_name(*live_name->second),
+                                          *checks::qualified_name(*backup_name->second)));
     }
   }
   if (!plan.refusals.empty()) {
     return plan;
   }
 
-  // The backup's rows of the jobs' fragment graph.
+  
+  // The backup's rows of the jobs' fragment graph, read beside live's checks.
+  if (backup_side.read_error) {
+    std::rethrow_exception(backup_side.read_error);
+  }
+  auto backup_tables = std::move(backup_side.graph.tables);
+  const auto& fragment_ids = backup_side.graph.fragment_ids;
+  const auto& table_ids = backup_side.graph.table_ids;
   const auto facts = live.schema_facts();
-  const auto generation = store::detect_generation(live_migrations);
-  const bool actors_used = !generation.has(store::migration::fragment_splits);
-  auto fragments = db::select_rows(backup, "fragment", "job_id", request.jobs);
-  const auto fragment_ids = int_values(fragments, "fragment_id");
-  std::vector<db::CapturedTable> backup_tables;
-  backup_tables.push_back(fragments);
-  if (facts.has("fragment_relation")) {
-    backup_tables.push_back(select_union(backup, "fragment_relation",
-                                         {{"source_fragment_id", fragment_ids}, {"target_fragment_id", fragment_ids}}));
-  }
-  if (facts.has("fragment_splits")) {
-    backup_tables.push_back(db::select_rows(backup, "fragment_splits", "fragment_id", fragment_ids));
-  }
-  if (actors_used && facts.has("actor")) {
-    auto actors = db::select_rows(backup, "actor", "fragment_id", fragment_ids);
-    if (facts.has("actor_dispatcher")) {
-      backup_tables.push_back(db::select_rows(backup, "actor_dispatcher", "actor_id", int_values(actors, "actor_id")));
-    }
-    backup_tables.push_back(std::move(actors));
-  }
-  auto tables = select_union(backup, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
-  const auto table_ids = int_values(tables, "table_id");
-  backup_tables.push_back(tables);
-  backup_tables.push_back(db::select_rows(backup, "index", "index_table_id", table_ids));
-  if (facts.has("refresh_job")) {
-    backup_tables.push_back(db::select_rows(backup, "refresh_job", "table_id", table_ids));
-  }
 
   // The job changed after the backup if live has tables of it the backup does not know.
   const auto live_tables = select_union(live, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
@@ -333,7 +387,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   const auto objects_in_live = live_object_rows(table_ids);
 
   std::vector<db::CapturedTable> inserts;
-  for (const auto& table : backup_tables) {
+  // Rows to insert are moved out of backup_tables, so the plan holds each backup row once.
+  for (auto& table : backup_tables) {
     const auto key_found = keys.find(table.table);
     if (key_found == keys.end() || table.rows.empty()) {
       continue;
@@ -350,9 +405,11 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     for (auto& row : live_rows.rows) {
       live_by_key.emplace(key_of(row, key_indexes), std::move(row));
     }
-    db::CapturedTable to_insert = table;
-    to_insert.rows.clear();
-    for (const auto& row : table.rows) {
+    db::CapturedTable to_insert;
+    to_insert.table = table.table;
+    to_insert.columns = table.columns;
+    to_insert.types = table.types;
+    for (auto& row : table.rows) {
       const auto key = key_of(row, key_indexes);
       const auto in_live = live_by_key.find(key);
       if (in_live == live_by_key.end()) {
@@ -378,7 +435,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
             continue;
           }
         }
-        to_insert.rows.push_back(row);
+        to_insert.rows.push_back(std::move(row));
         continue;
       }
       if (in_live->second == row) {
@@ -429,6 +486,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
 
+  
   // streaming_job.backfill_orders refers to fragment ids: set it to the backup's value.
   if (facts.has("streaming_job.backfill_orders")) {
     const auto backup_jobs = db::select_rows(backup, "streaming_job", "job_id", request.jobs);
@@ -480,12 +538,18 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
   plan.neighbour_jobs.assign(neighbours.begin(), neighbours.end());
-  refuse_malformed_protobuf(plan, plan.refusals);
+  
+  // Both read every value the restore writes and neither changes the plan, so they share the cores.
+  auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.inserts); });
+  std::vector<std::string> malformed;
+  refuse_malformed_protobuf(plan, malformed);
+  nlohmann::json hashed = {{"inserts", inserts_hash.get()}};
+  
+  plan.refusals.insert(plan.refusals.end(), malformed.begin(), malformed.end());
   if (plan.inserts.empty() && plan.updates.empty() && plan.refusals.empty()) {
     plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
   }
 
-  nlohmann::json hashed = {{"inserts", hash_rows(plan.inserts)}};
   for (const auto& update : plan.updates) {
     hashed["updates"].push_back({update.table, update.column, describe_key(update.key), update.old_value.value_or("\x01"),
                                  update.new_value.value_or("\x01")});

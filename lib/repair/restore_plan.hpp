@@ -6,9 +6,11 @@
 #include "checks/finding.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
+#include "repair/repair_checks.hpp"
 #include "repair/row_change.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,9 @@ struct RestorePlan
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::string rows_hash;                   // sha256 of inserts and updates
+  // Every inconsistency live had when the plan was made, of every job: inside the repair
+  // transaction this is the "before" the change is verified against. Not part of the report.
+  std::set<FindingKey> live_findings;
 
   std::map<std::string, std::size_t> row_counts() const;
 };

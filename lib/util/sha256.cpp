@@ -5,20 +5,47 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
-#include <memory>
-
 namespace rwdoctor::util {
 
-std::string
-sha256_hex(std::string_view data)
+struct Sha256::Context
 {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> digest{EVP_MD_CTX_new(), &EVP_MD_CTX_free};
+};
+
+namespace {
+
+[[noreturn]] void
+libcrypto_failed()
+{
+  throw OperationalError("cannot compute a sha-256 checksum (libcrypto failed)");
+}
+
+} // namespace
+
+Sha256::Sha256() : context_(std::make_unique<Context>())
+{
+  if (!context_->digest || EVP_DigestInit_ex(context_->digest.get(), EVP_sha256(), nullptr) != 1) {
+    libcrypto_failed();
+  }
+}
+
+Sha256::~Sha256() = default;
+
+void
+Sha256::update(std::string_view data)
+{
+  if (EVP_DigestUpdate(context_->digest.get(), data.data(), data.size()) != 1) {
+    libcrypto_failed();
+  }
+}
+
+std::string
+Sha256::finish_hex()
+{
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1
-      || EVP_DigestUpdate(context.get(), data.data(), data.size()) != 1
-      || EVP_DigestFinal_ex(context.get(), digest, &length) != 1) {
-    throw OperationalError("cannot compute a sha-256 checksum (libcrypto failed)");
+  if (EVP_DigestFinal_ex(context_->digest.get(), digest, &length) != 1) {
+    libcrypto_failed();
   }
   std::string hex;
   hex.reserve(length * 2);
@@ -26,6 +53,14 @@ sha256_hex(std::string_view data)
     hex += fmt::format("{:02x}", digest[i]);
   }
   return hex;
+}
+
+std::string
+sha256_hex(std::string_view data)
+{
+  Sha256 digest;
+  digest.update(data);
+  return digest.finish_hex();
 }
 
 } // namespace rwdoctor::util

@@ -110,6 +110,19 @@ hex_digit(char c)
   return -1;
 }
 
+// hex_digit of every byte, looked up: blobs are decoded a byte pair at a time.
+struct HexDigits
+{
+  signed char values[256];
+  HexDigits() : values{}
+  {
+    for (int c = 0; c < 256; ++c) {
+      values[c] = static_cast<signed char>(hex_digit(static_cast<char>(c)));
+    }
+  }
+};
+const HexDigits k_hex_digits;
+
 } // namespace
 
 bool
@@ -118,22 +131,79 @@ decode_bytea_hex(std::string_view text, std::string& out)
   if (!starts_with(text, "\\x") || text.size() % 2 != 0) {
     return false;
   }
-  out.clear();
-  out.reserve((text.size() - 2) / 2);
+  out.resize((text.size() - 2) / 2);
+  char* next = out.data();
   for (std::size_t i = 2; i < text.size(); i += 2) {
-    const int high = hex_digit(text[i]);
-    const int low = hex_digit(text[i + 1]);
+    const int high = k_hex_digits.values[static_cast<unsigned char>(text[i])];
+    const int low = k_hex_digits.values[static_cast<unsigned char>(text[i + 1])];
     if (high < 0 || low < 0) {
+      out.clear();
       return false;
     }
-    out.push_back(static_cast<char>(high * 16 + low));
+    *next++ = static_cast<char>(high * 16 + low);
   }
   return true;
+}
+
+std::string
+copy_text_line(const std::vector<std::optional<std::string>>& values)
+{
+  std::size_t size = values.size();
+  for (const auto& value : values) {
+    size += value ? value->size() : 2;
+  }
+  std::string line;
+  line.reserve(size + size / 16);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i != 0) {
+      line += '\t';
+    }
+    if (!values[i]) {
+      line += "\\N";
+      continue;
+    }
+    const std::string_view value = *values[i];
+    std::size_t from = 0;
+    for (auto special = value.find_first_of("\\\n\r\t"); special != std::string_view::npos;
+         special = value.find_first_of("\\\n\r\t", from)) {
+      line.append(value.substr(from, special - from));
+      const char c = value[special];
+      line += c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+      from = special + 1;
+    }
+    line.append(value.substr(from));
+  }
+  return line;
 }
 
 } // namespace rwdoctor::util
 
 namespace rwdoctor::util {
+
+std::vector<std::string>
+parse_pg_name_array(const std::string& literal)
+{
+  std::vector<std::string> names;
+  std::string current;
+  bool quoted = false;
+  for (std::size_t i = 1; i + 1 < literal.size(); ++i) {
+    const char c = literal[i];
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == '\\' && quoted && i + 2 < literal.size()) {
+      current += literal[++i];
+    } else if (c == ',' && !quoted) {
+      names.push_back(std::move(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty() || literal.size() > 2) {
+    names.push_back(std::move(current));
+  }
+  return names;
+}
 
 std::string
 pg_int_array(const std::vector<int>& values)

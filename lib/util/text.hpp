@@ -1,6 +1,7 @@
 // Small string helpers shared by the parsers and renderers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,8 +34,17 @@ std::string printable(std::string_view text);
 // Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
 bool parse_int32(std::string_view text, int& out);
 
+// The elements of a PostgreSQL array of names in its text output form: "{a,b}", with
+// elements that need it in double quotes ("{\"my col\",b}").
+std::vector<std::string> parse_pg_name_array(const std::string& literal);
+
 // The bytes of a bytea value in PostgreSQL's hex output form ("\x0a1b..."); false when
 // `text` is not in that form (odd length, a non-hex digit, no "\x" prefix).
 bool decode_bytea_hex(std::string_view text, std::string& out);
+
+// One row of COPY's text format without its newline: the values (text forms, nullopt for
+// NULL, written \N) separated by tabs, with backslash, newline, carriage return and tab
+// escaped so the server reads back exactly each value.
+std::string copy_text_line(const std::vector<std::optional<std::string>>& values);
 
 } // namespace rwdoctor::util

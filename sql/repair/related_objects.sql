@@ -31,10 +31,26 @@ placeholder AS (
   FROM streaming_job sj JOIN typed ON typed.oid = sj.job_id
   WHERE NOT typed.has_type_row AND sj.job_status <> 'CREATED'
 ),
-orphan AS (
-  SELECT o.oid, o.database_id, o.schema_id
-  FROM object o JOIN typed ON typed.oid = o.oid
-  WHERE o.obj_type IN ('TABLE', 'SOURCE') AND NOT typed.has_type_row AND NOT typed.is_job
+-- For each job of the frontier, the first object after it that is not an orphan: every
+-- object between the two is an orphan, and those in the job's schema are its orphan
+-- internal tables. Found by walking the primary key up from the job, so the cost follows
+-- the orphans right after each job, not jobs times orphans.
+orphan_run AS (
+  SELECT f.oid AS job, fo.database_id, fo.schema_id,
+         (SELECT min(b.oid)
+          FROM object b
+          WHERE b.oid > f.oid
+            AND NOT (b.obj_type IN ('TABLE', 'SOURCE')
+                     AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM source s WHERE s.source_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM "index" i WHERE i.index_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM view v WHERE v.view_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM subscription x WHERE x.subscription_id = b.oid)
+                     AND NOT EXISTS (SELECT 1 FROM streaming_job sj2 WHERE sj2.job_id = b.oid))) AS stop
+  FROM frontier f
+  JOIN streaming_job sj ON sj.job_id = f.oid
+  JOIN object fo ON fo.oid = f.oid
 ),
 related AS (
   SELECT f.oid, t.table_id AS related_oid, 'internal_table' AS relation
@@ -62,16 +78,11 @@ related AS (
     AND d.used_by NOT IN (SELECT subscription_id FROM subscription WHERE dependent_table_id = f.oid)
     AND d.used_by <> f.oid
   UNION
-  SELECT f.oid, orphan.oid, 'orphan_internal'
-  FROM frontier f
-  JOIN streaming_job sj ON sj.job_id = f.oid
-  JOIN object fo ON fo.oid = f.oid
-  JOIN orphan ON orphan.oid > f.oid AND orphan.database_id IS NOT DISTINCT FROM fo.database_id
-             AND orphan.schema_id IS NOT DISTINCT FROM fo.schema_id
-  WHERE NOT EXISTS (
-    SELECT 1 FROM object between_ones
-    WHERE between_ones.oid > f.oid AND between_ones.oid < orphan.oid
-      AND between_ones.oid NOT IN (SELECT oid FROM orphan))
+  SELECT r.job, o.oid, 'orphan_internal'
+  FROM orphan_run r
+  JOIN object o ON o.oid > r.job AND o.oid < coalesce(r.stop, 2147483647)
+  WHERE o.database_id IS NOT DISTINCT FROM r.database_id
+    AND o.schema_id IS NOT DISTINCT FROM r.schema_id
 )
 SELECT oid, related_oid, relation FROM related WHERE related_oid IS NOT NULL
 ORDER BY 1, 2, 3;

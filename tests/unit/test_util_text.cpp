@@ -50,3 +50,29 @@ TEST_CASE("decode_bytea_hex reads PostgreSQL's hex form and nothing else", "[uti
   CHECK_FALSE(decode_bytea_hex("\\x0g", bytes));     // not a hex digit
   CHECK_FALSE(decode_bytea_hex("\\001\\002", bytes)); // the escape output form
 }
+
+TEST_CASE("copy_text_line writes one row of COPY's text format", "[util]")
+{
+  using Values = std::vector<std::optional<std::string>>;
+  CHECK(copy_text_line(Values{}).empty());
+  CHECK(copy_text_line(Values{std::string("1"), std::nullopt, std::string("")}) == "1\t\\N\t");
+  // A bytea in hex output form keeps its prefix's backslash as "\\".
+  CHECK(copy_text_line(Values{std::string("\\x0a1b")}) == "\\\\x0a1b");
+  // The characters COPY would read as separators or escapes, at the ends and in the middle.
+  CHECK(copy_text_line(Values{std::string("\ta\nb\rc\\")}) == "\\ta\\nb\\rc\\\\");
+  // A value that reads like the NULL marker or the end-of-data marker stays a value.
+  CHECK(copy_text_line(Values{std::string("\\N"), std::string("\\.")}) == "\\\\N\t\\\\.");
+  // Other bytes, UTF-8 and quotes pass through.
+  CHECK(copy_text_line(Values{std::string("\xc3\xa9 \"q\" ;")}) == "\xc3\xa9 \"q\" ;");
+}
+
+TEST_CASE("parse_pg_name_array reads PostgreSQL's text form of a name array", "[util]")
+{
+  using Names = std::vector<std::string>;
+  CHECK(parse_pg_name_array("{}") == Names{});
+  CHECK(parse_pg_name_array("{job_id}") == Names{"job_id"});
+  CHECK(parse_pg_name_array("{source_fragment_id,target_fragment_id}") == Names{"source_fragment_id", "target_fragment_id"});
+  CHECK(parse_pg_name_array("{\"my col\",b}") == Names{"my col", "b"});
+  CHECK(parse_pg_name_array("{\"a,b\",\"q\\\"x\"}") == Names{"a,b", "q\"x"});
+  CHECK(parse_pg_name_array("{\"\"}") == Names{""});
+}
