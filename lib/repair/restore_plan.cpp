@@ -325,7 +325,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     return plan;
   }
 
-  
   // The backup's rows of the jobs' fragment graph, read beside live's checks.
   if (backup_side.read_error) {
     std::rethrow_exception(backup_side.read_error);
@@ -486,7 +485,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
 
-  
   // streaming_job.backfill_orders refers to fragment ids: set it to the backup's value.
   if (facts.has("streaming_job.backfill_orders")) {
     const auto backup_jobs = db::select_rows(backup, "streaming_job", "job_id", request.jobs);
@@ -538,13 +536,11 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
   plan.neighbour_jobs.assign(neighbours.begin(), neighbours.end());
-  
   // Both read every value the restore writes and neither changes the plan, so they share the cores.
   auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.inserts); });
   std::vector<std::string> malformed;
   refuse_malformed_protobuf(plan, malformed);
   nlohmann::json hashed = {{"inserts", inserts_hash.get()}};
-  
   plan.refusals.insert(plan.refusals.end(), malformed.begin(), malformed.end());
   if (plan.inserts.empty() && plan.updates.empty() && plan.refusals.empty()) {
     plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
