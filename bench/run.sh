@@ -3,7 +3,8 @@
 #
 #   bench/run.sh SCALE [--generation GEN] [--runs N] [--out FILE.md] [--build-dir DIR]
 #                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000|none] [--seed X]
-#                [--statement-timeout MS] [--bare-limit SECONDS] [--port P] [-- GENERATOR_ARGS...]
+#                [--repair-kinds drop,restore|drop|restore] [--statement-timeout MS]
+#                [--bare-limit SECONDS] [--port P] [-- GENERATOR_ARGS...]
 #
 # SCALE is S, M or L (bench/generate.sh). GEN is v2_4, v2_8, v3_0_3 or head (default head).
 # Every number is the median of N runs (default 3) of wall time and peak RSS
@@ -15,7 +16,7 @@
 #   repairs   `repair drop` and `repair restore` of 1, 100 and 1000 broken jobs against the
 #             bare SQL: the one DELETE of the plan's objects; COPY of exactly the restored
 #             rows from the backup into live (a fresh copy of the broken store for every run,
-#             made with CREATE DATABASE ... TEMPLATE and not timed)
+#             made with CREATE DATABASE ... TEMPLATE and a CHECKPOINT, not timed)
 # The table goes to stdout and to --out (default bench/results-SCALE-GEN.md).
 #
 # Without --use-env a throwaway PostgreSQL 15 (scripts/pg-throwaway.sh) is started in a
@@ -26,6 +27,7 @@
 # --reuse (with --use-env) measures the rwbench_* stores a --keep run left instead of
 # generating them again (they are dropped at exit unless --keep is given again).
 # --statement-timeout is passed to every rwdoctor command (default: rwdoctor's).
+# --repair-kinds measures only drop or only restore.
 # --bare-limit stops a bare DELETE after SECONDS (its statement_timeout) and reports it as
 # "> SECONDS": at scale L one bare DELETE of 1000 jobs runs for about an hour.
 # A command that fails or is refused is reported in the table's notes; the others still run.
@@ -56,6 +58,7 @@ PORT=54350
 GEN_ARGS=()
 STATEMENT_TIMEOUT=()
 BARE_LIMIT=""
+REPAIR_KINDS=drop,restore
 REUSE=0
 NOTES=() # for the report: refusals, failures, skipped sizes
 
@@ -70,6 +73,7 @@ parse_args() {
             --seed) [ $# -ge 2 ] || die "$1 needs a value"; SEED=$2; shift 2 ;;
             --port) [ $# -ge 2 ] || die "$1 needs a value"; PORT=$2; shift 2 ;;
             --statement-timeout) [ $# -ge 2 ] || die "$1 needs a value"; STATEMENT_TIMEOUT=(--statement-timeout "$2"); shift 2 ;;
+            --repair-kinds) [ $# -ge 2 ] || die "$1 needs a value"; REPAIR_KINDS=$2; shift 2 ;;
             --bare-limit) [ $# -ge 2 ] || die "$1 needs a value"; BARE_LIMIT=$2; shift 2 ;;
             --reuse) REUSE=1; shift ;;
             --use-env) USE_ENV=1; shift ;;
@@ -83,6 +87,7 @@ parse_args() {
     case "$SCALE" in S|M|L) ;; '') usage ;; *) die "SCALE must be S, M or L (got '$SCALE')" ;; esac
     case "$GENERATION" in v2_4|v2_8|v3_0_3|head) ;; *) die "unknown generation '$GENERATION'" ;; esac
     case "$RUNS" in ''|*[!0-9]*|0) die "--runs needs a positive number" ;; esac
+    case "$REPAIR_KINDS" in drop,restore|restore,drop) REPAIR_KINDS=drop,restore ;; drop|restore) ;; *) die "--repair-kinds needs drop, restore or drop,restore" ;; esac
     case "$BARE_LIMIT" in '') ;; *[!0-9]*|0*) die "--bare-limit needs a positive number of seconds" ;; esac
     case "$REPAIR_SIZES" in none) ;; ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas, or none" ;; esac
     [ -n "$OUT" ] || OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
@@ -331,6 +336,9 @@ CURRENT_UNDO=""
 
 fresh_work_copy() { # RUN (unused): a fresh broken store, and no undo file from the last run
     copy_database "$DB_WORK" "$DB_BROKEN" >/dev/null
+    # The copy's writes are flushed now, not during the timed run (needs superuser or
+    # pg_checkpoint; without it the copy's writes land in whichever run follows).
+    "${PSQL[@]}" -d postgres -c CHECKPOINT >/dev/null 2>&1 || true
     [ -z "$CURRENT_UNDO" ] || rm -f "$CURRENT_UNDO"
 }
 
@@ -494,10 +502,14 @@ bench_repairs() {
         SIZES+=("$BROKEN_COUNT")
     fi
     for size in "${SIZES[@]}"; do
-        info "repair drop of $size job(s)"
-        bench_drop "$size"
-        info "repair restore of $size job(s)"
-        bench_restore "$size"
+        if [ "$REPAIR_KINDS" != restore ]; then
+            info "repair drop of $size job(s)"
+            bench_drop "$size"
+        fi
+        if [ "$REPAIR_KINDS" != drop ]; then
+            info "repair restore of $size job(s)"
+            bench_restore "$size"
+        fi
     done
     drop_database "$DB_WORK" >/dev/null
 }
@@ -553,7 +565,7 @@ report() {
     cat <<EOF
 # rwdoctor benchmark: scale $SCALE, generation $GENERATION ($GENERATION_LABEL)
 
-Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ -z "$BARE_LIMIT" ] || echo " --bare-limit $BARE_LIMIT")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
+Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ "$REPAIR_KINDS" = drop,restore ] || echo " --repair-kinds $REPAIR_KINDS")$([ -z "$BARE_LIMIT" ] || echo " --bare-limit $BARE_LIMIT")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
 
 - machine: $NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM; PostgreSQL $PG_VERSION ($PG_SETTINGS)$([ "$USE_ENV" -eq 1 ] && echo ", the caller's server" || echo ", throwaway server on a unix socket")
 - rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build
