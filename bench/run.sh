@@ -553,7 +553,9 @@ row() { # cells...: one Markdown table row
 growth_line() { # KIND (drop|restore) SMALL LARGE
     local kind=$1 small=$2 large=$3
     has_result "${kind}_tool_$small" && has_result "${kind}_tool_$large" || return 0
-    echo "- $kind, $small → $large jobs (×$(ratio "$large" "$small") jobs): rwdoctor ×$(ratio "$(median_wall "${kind}_tool_$large")" "$(median_wall "${kind}_tool_$small")"), bare SQL ×$(ratio "$(median_wall "${kind}_sql_$large")" "$(median_wall "${kind}_sql_$small")") (linear = ×$(ratio "$large" "$small"))"
+    local bare="×$(ratio "$(median_wall "${kind}_sql_$large")" "$(median_wall "${kind}_sql_$small")")"
+    [ "$bare" != "×-" ] || bare="not measured to the end"
+    echo "- $kind, $small → $large jobs (×$(ratio "$large" "$small") jobs): rwdoctor ×$(ratio "$(median_wall "${kind}_tool_$large")" "$(median_wall "${kind}_tool_$small")"), bare SQL $bare (linear = ×$(ratio "$large" "$small"))"
 }
 
 report() {
