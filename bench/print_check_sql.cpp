@@ -166,7 +166,15 @@ print_checks(db::MetaStoreSession& session, const Options& options)
             << "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;\n";
   const auto specs = applicable_checks(facts, generation, &std::cout);
   for (const auto* spec : specs) {
-    std::cout << "\n-- " << spec->id << " (" << spec->path << ")\n" << statement(spec->query) << ";\n";
+    std::cout << "\n-- " << spec->id << " (" << spec->path << ")\n";
+    if (spec->scoped) {
+      // The tool binds $1 = NULL (the whole store) and PostgreSQL plans with that value,
+      // as it does for the first executions of a prepared statement.
+      std::cout << "PREPARE rwdoctor_scoped(int[]) AS\n"
+                << statement(spec->query) << ";\nEXECUTE rwdoctor_scoped(NULL);\nDEALLOCATE rwdoctor_scoped;\n";
+    } else {
+      std::cout << statement(spec->query) << ";\n";
+    }
     if (spec->id == "blob-malformed" && options.blob_scans) {
       print_blob_scans(facts, tx);
     }
@@ -360,7 +368,9 @@ print_floor(db::MetaStoreSession& session)
 
   PlanColumns columns(session.schema(), tables);
   for (const auto* spec : applicable_checks(facts, generation)) {
-    const auto plan = session.run_check_query("EXPLAIN (VERBOSE, FORMAT JSON) " + statement(spec->query));
+    const auto plan = session.run_check_query("EXPLAIN (VERBOSE, FORMAT JSON) " + statement(spec->query),
+                                              spec->scoped ? db::MetaStoreSession::QueryParams{std::nullopt}
+                                                           : db::MetaStoreSession::QueryParams{});
     if (plan.values.empty() || !plan.values.front().front()) {
       continue;
     }

@@ -6,6 +6,7 @@
 #include "checks/finding_enricher.hpp"
 #include "core/error.hpp"
 #include "store/generation.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -175,6 +176,7 @@ struct AnalyzerContext
   const store::SchemaFacts& facts;
   BlobSource& blobs;
   ParallelBlobScan* parallel_blobs; // blob-malformed's scan already running on siblings, or nullptr
+  const std::optional<std::set<int>>& scope_jobs; // $1 of scoped checks (CheckSelection::scope_jobs)
 };
 
 // Streams `spec`'s findings: a query check's rows a cursor block at a time, an analyzer's
@@ -183,9 +185,16 @@ void
 run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const AnalyzerContext& context,
               FindingStream& stream)
 {
+  db::MetaStoreSession::QueryParams params;
+  if (spec.scoped) {
+    params.push_back(context.scope_jobs ? std::optional<std::string>(util::pg_int_array(
+                                            std::vector<int>(context.scope_jobs->begin(), context.scope_jobs->end())))
+                                        : std::nullopt);
+  }
   if (spec.kind != CheckKind::analyzer) {
-    session.scan_check_query(spec.query, k_block_rows,
-                             [&](const db::Rows& block) { stream.emit(spec, raw_findings_from_rows(block)); });
+    session.scan_check_query(
+      spec.query, k_block_rows, [&](const db::Rows& block) { stream.emit(spec, raw_findings_from_rows(block)); },
+      params);
     return;
   }
   const auto* analyzer = find_analyzer(spec.id);
@@ -194,7 +203,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
   }
   // The input rows live only inside this lambda: the findings are streamed without them.
   auto found = [&] {
-    const auto rows = session.run_check_query(spec.query);
+    const auto rows = session.run_check_query(spec.query, params);
     if (context.parallel_blobs != nullptr && spec.id == k_parallel_check) {
       return context.parallel_blobs->take();
     }
@@ -273,7 +282,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   const auto ids = selected_ids(catalogue, selection);
   const auto parallel_blobs =
     start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
-  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get()};
+  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), selection.scope_jobs};
   FindingEnricher enricher(session, report.warnings);
   // Selection by job or database applies to findings; per-check counts follow suit.
   FindingStream stream(enricher, selection, database_id, sink);

@@ -69,6 +69,10 @@ struct CheckSelection
 {
   std::vector<std::string> check_ids; // empty = all
   std::set<int> job_ids;              // empty = all
+  // How much to read, not what to report: when set, checks whose file declares `scope: jobs`
+  // (CheckSpec::scoped) read only the rows that can give a finding involving these jobs, and
+  // the other checks read everything. Findings are still filtered by job_ids alone.
+  std::optional<std::set<int>> scope_jobs;
   std::optional<std::string> database;
   // How, not what: connections to read with (`check --jobs N`). Above 1, blob-malformed's
   // scan runs on N - 1 more connections sharing the snapshot, alongside the other checks.

@@ -128,6 +128,11 @@ parse_check_file(std::string_view path, std::string_view text)
       } else {
         fail(path, line_number, fmt::format("unknown kind '{}'", value));
       }
+    } else if (key == "scope") {
+      if (value != "jobs") {
+        fail(path, line_number, fmt::format("unknown scope '{}'", value));
+      }
+      spec.scoped = true;
     } else if (key == "explain") {
       in_explain = true;
       if (!value.empty()) {

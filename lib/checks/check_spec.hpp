@@ -33,6 +33,14 @@ struct CheckSpec
   std::string meta_node;     // what the meta node does when the invariant is broken
   std::string explain;       // prose for `rwdoctor explain`, lines joined with '\n'
   CheckKind kind = CheckKind::query;
+  // Header `scope: jobs`: the query takes $1, an int[] of job ids, or NULL for the whole store.
+  // With ids it must return every row of the whole-store run whose evidence includes a row of
+  // one of those jobs: its object, streaming_job row, fragments, the edges at either end of
+  // them, its table rows and the objects that belong to it. It may leave out the other rows,
+  // and may return some of them, but never a row the whole-store run lacks. Repairs use this
+  // for their before and after runs (repair_checks.hpp); tests/db/test_injections.cpp holds
+  // every scoped file to it.
+  bool scoped = false;
   std::string query;         // the SQL after the header
 
   // The invariant's number (8 for "INV-08"), for ordering; 0 if none.

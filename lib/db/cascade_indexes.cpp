@@ -39,13 +39,9 @@ column_list(const std::vector<std::string>& columns, const std::function<std::st
 std::vector<CascadeIndex>
 plan_cascade_indexes(MetaStoreSession& session, const std::vector<std::string>& tables)
 {
-  std::string names = "{";
-  for (const auto& table : tables) {
-    names += fmt::format("{}{}", names.size() == 1 ? "" : ",", quoted(table));
-  }
-  names += "}";
   std::vector<CascadeIndex> indexes;
-  for (const auto& row : session.run_file("sql/repair/unindexed_foreign_keys.sql", {session.schema(), names}).values) {
+  for (const auto& row :
+       session.run_file("sql/repair/unindexed_foreign_keys.sql", {session.schema(), util::pg_text_array(tables)}).values) {
     CascadeIndex index;
     index.name = fmt::format("rwdoctor_cascade_{}", indexes.size() + 1);
     index.table = row[0].value_or("");

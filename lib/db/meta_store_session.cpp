@@ -21,6 +21,28 @@ load(std::string_view path)
   return std::string(sql::embedded_sql(path));
 }
 
+// For libpqxx's dynamic parameters, where a null pointer is SQL NULL. Points into `params`.
+std::vector<const char*>
+dynamic_params(const MetaStoreSession::QueryParams& params)
+{
+  std::vector<const char*> pointers;
+  for (const auto& param : params) {
+    pointers.push_back(param ? param->c_str() : nullptr);
+  }
+  return pointers;
+}
+
+// `sql` without trailing blanks and its one final ';', to nest it in DECLARE.
+std::string
+without_final_semicolon(std::string_view sql)
+{
+  auto text = util::trim(sql);
+  if (!text.empty() && text.back() == ';') {
+    text.remove_suffix(1);
+  }
+  return std::string(text);
+}
+
 std::optional<std::string>
 text_or_null(const pqxx::field& field)
 {
@@ -239,12 +261,14 @@ MetaStoreSession::applied_migrations()
 }
 
 Rows
-MetaStoreSession::run_check_query(std::string_view sql)
+MetaStoreSession::run_check_query(std::string_view sql, const QueryParams& params)
 {
   Rows rows;
   try {
     Savepoint savepoint(m_impl->current(), fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
-    rows = rows_of(savepoint.exec(std::string(sql)));
+    const auto pointers = dynamic_params(params);
+    rows = rows_of(params.empty() ? savepoint.exec(std::string(sql))
+                                  : savepoint.exec_params(std::string(sql), pqxx::prepare::make_dynamic_params(pointers)));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, "query failed");
@@ -254,7 +278,7 @@ MetaStoreSession::run_check_query(std::string_view sql)
 
 void
 MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
-                                   const std::function<void(const Rows& block)>& visit)
+                                   const std::function<void(const Rows& block)>& visit, const QueryParams& params)
 {
   if (m_impl->innermost != nullptr) {
     throw std::logic_error("scan_check_query: a cursor scan is already running");
@@ -263,11 +287,30 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
     Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
     {
       const ScopedSavepoint inside(m_impl->innermost, savepoint);
-      pqxx::icursorstream stream(savepoint, std::string(sql), "rwdoctor_check_cursor",
-                                 static_cast<pqxx::icursorstream::difference_type>(block_rows));
-      pqxx::result block;
-      while (stream >> block) {
-        visit(rows_of(block));
+      if (params.empty()) {
+        pqxx::icursorstream stream(savepoint, std::string(sql), "rwdoctor_check_cursor",
+                                   static_cast<pqxx::icursorstream::difference_type>(block_rows));
+        pqxx::result block;
+        while (stream >> block) {
+          visit(rows_of(block));
+        }
+      } else {
+        // libpqxx's cursor classes take no parameters: DECLARE goes through the extended
+        // protocol, where PostgreSQL plans the cursor with the values bound (so a NULL
+        // scope folds away), then FETCH reads it a block at a time.
+        const auto cursor = savepoint.quote_name(fmt::format("rwdoctor_check_cursor_{}", m_impl->savepoint_counter));
+        const auto pointers = dynamic_params(params);
+        savepoint.exec_params(fmt::format("DECLARE {} NO SCROLL CURSOR FOR {}", cursor, without_final_semicolon(sql)),
+                              pqxx::prepare::make_dynamic_params(pointers));
+        const auto fetch = fmt::format("FETCH {} FROM {}", block_rows, cursor);
+        for (;;) {
+          const auto block = savepoint.exec(fetch);
+          if (block.empty()) {
+            break;
+          }
+          visit(rows_of(block));
+        }
+        savepoint.exec("CLOSE " + cursor);
       }
     }
     savepoint.commit();

@@ -64,9 +64,12 @@ public:
   // The version column of seaql_migrations. Throws OperationalError when it cannot be read.
   std::vector<std::string> applied_migrations();
 
-  // Runs `sql` (a check's query) inside a savepoint. Throws OperationalError with the
-  // server's message and a hint; the snapshot stays usable afterwards.
-  Rows run_check_query(std::string_view sql);
+  // A check query's parameters ($1, $2, ...), as text; nullopt is SQL NULL.
+  using QueryParams = std::vector<std::optional<std::string>>;
+
+  // Runs `sql` (a check's query) with `params` inside a savepoint. Throws OperationalError
+  // with the server's message and a hint; the snapshot stays usable afterwards.
+  Rows run_check_query(std::string_view sql, const QueryParams& params = {});
 
   // Runs `sql` (a check's query) inside a savepoint through a server-side cursor and hands
   // its rows to `visit` in blocks of at most `block_rows`, so memory is bounded by one block
@@ -74,7 +77,7 @@ public:
   // describe_objects) run inside the scan's savepoint. Errors as run_check_query; an
   // exception thrown by `visit` propagates unchanged.
   void scan_check_query(std::string_view sql, std::size_t block_rows,
-                        const std::function<void(const Rows& block)>& visit);
+                        const std::function<void(const Rows& block)>& visit, const QueryParams& params = {});
 
   // Describes `oids`; objects that do not exist are left out. Falls back to type and
   // database only when the role cannot read every type table. Throws OperationalError when

@@ -10,7 +10,7 @@
 namespace rwdoctor::repair {
 
 checks::CheckSelection
-repair_check_selection(const std::set<int>& job_ids)
+repair_check_selection(const std::set<int>& job_ids, const std::optional<std::set<int>>& scope)
 {
   checks::CheckSelection selection;
   for (const auto& id : checks::Catalogue::builtin().ids()) {
@@ -19,6 +19,7 @@ repair_check_selection(const std::set<int>& job_ids)
     }
   }
   selection.job_ids = job_ids;
+  selection.scope_jobs = scope;
   return selection;
 }
 

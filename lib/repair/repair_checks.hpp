@@ -14,13 +14,16 @@
 
 namespace rwdoctor::repair {
 
-// Every check but blob-malformed, reporting findings about `job_ids` (all when empty).
+// Every check but blob-malformed, reporting findings about `job_ids` (all when empty). With
+// `scope`, the scoped checks read only the rows that can give a finding involving those jobs
+// (CheckSpec::scoped): a restore's before and after runs, which must use the same scope.
 // Scanning every protobuf value of the store was most of a repair's fixed cost (at scale M
 // about 6 of the 8 s of each of its four check runs) and decides nothing here: blob-malformed
 // offers only a manual repair, so it never makes a job a drop or restore candidate; inside
 // the repair transaction the tables are locked, a drop only deletes rows, and a restore
 // validates every protobuf value it writes itself (restore_plan.cpp), which is the same test.
-checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {});
+checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {},
+                                              const std::optional<std::set<int>>& scope = std::nullopt);
 
 // What identifies a finding across two runs: check id, job, fragment, object.
 using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;

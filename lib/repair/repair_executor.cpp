@@ -99,11 +99,12 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, std::s
   return rows.values.empty() ? 0 : std::stol(rows.values[0][0].value_or("0"));
 }
 
-// After the change, inside the repair transaction (see repair_check_selection).
+// After the change, inside the repair transaction (see repair_check_selection), reading as
+// the "before" run did: the whole store, or `scope`.
 checks::CheckReport
-run_verification_checks(db::MetaStoreSession& session)
+run_verification_checks(db::MetaStoreSession& session, const std::optional<std::set<int>>& scope = std::nullopt)
 {
-  return checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
+  return checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection({}, scope), nullptr);
 }
 
 } // namespace
@@ -265,7 +266,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
                         update.type, update.new_value);
     }
     fault_point("restore:after-insert");
-    const auto after = run_verification_checks(live);
+    const auto after = run_verification_checks(live, plan.check_scope);
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
     verify_after_repair(plan.live_findings, after, touched);

@@ -194,9 +194,10 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   return graph;
 }
 
-// What the plan reads from the backup on its own connection: its checks, then (when they
-// ran) the jobs' fragment graph. A failed read is kept and raised only if the plan gets as
-// far as needing the rows; before that a refusal may explain it better.
+// What the plan reads from the backup, on its own thread: the far ends of the jobs' edges,
+// handed to `ends` at once (live's checks wait for them), the jobs' fragment graph, then the
+// backup's checks for the jobs. A failed read is kept and raised only if the plan gets as far as needing the
+// rows; before that a refusal may explain it better.
 struct BackupSide
 {
   checks::CheckReport report;
@@ -205,16 +206,32 @@ struct BackupSide
 };
 
 BackupSide
-read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs)
+read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std::promise<std::vector<int>>& ends)
 {
   BackupSide side;
-  side.report = checks::run_checks(backup, checks::Catalogue::builtin(), repair_check_selection({jobs.begin(), jobs.end()}),
-                                   nullptr);
+  std::vector<int> far_ends;
   try {
-    side.graph = read_backup_graph(backup, jobs);
+    if (backup.schema_facts().has("fragment_relation")) {
+      for (const auto& row : backup.run_file("sql/repair/edge_far_ends.sql", {util::pg_int_array(jobs)}).values) {
+        int id = 0;
+        if (row[0] && util::parse_int32(*row[0], id)) {
+          far_ends.push_back(id);
+        }
+      }
+    }
   } catch (...) {
     side.read_error = std::current_exception();
   }
+  ends.set_value(std::move(far_ends));
+  if (!side.read_error) {
+    try {
+      side.graph = read_backup_graph(backup, jobs);
+    } catch (...) {
+      side.read_error = std::current_exception();
+    }
+  }
+  const std::set<int> job_set(jobs.begin(), jobs.end());
+  side.report = checks::run_checks(backup, checks::Catalogue::builtin(), repair_check_selection(job_set, job_set), nullptr);
   return side;
 }
 
@@ -242,9 +259,22 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   // The backup must be a meta store of the same generation whose own rows for the jobs are
   // sound. Its checks run on the backup's own connection while live's run here: the two
   // stores are independent, so the plan waits for the slower run, not for both in a row.
-  auto backup_read = std::async(std::launch::async, [&backup, &request] { return read_backup_side(backup, request.jobs); });
-  // Live's run covers every job, as it is also the repair's "before".
-  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
+  std::promise<std::vector<int>> ends_promise;
+  auto far_ends = ends_promise.get_future();
+  auto backup_read = std::async(std::launch::async, [&backup, &request, &ends_promise] {
+    return read_backup_side(backup, request.jobs, ends_promise);
+  });
+  // Live's run is also the repair's "before": it reads for the jobs and their neighbours
+  // (check_scope), known once the backup's edges are.
+  plan.check_scope.insert(request.jobs.begin(), request.jobs.end());
+  for (const auto& row : live.run_file("sql/repair/jobs_of_fragments.sql", {util::pg_int_array(far_ends.get())}).values) {
+    int job = 0;
+    if (row[0] && util::parse_int32(*row[0], job)) {
+      plan.check_scope.insert(job);
+    }
+  }
+  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
+                                              repair_check_selection({}, plan.check_scope), nullptr);
   plan.live_findings = inconsistency_keys(live_report);
   take_restore_findings(live_report, request.jobs, plan);
   BackupSide backup_side;

@@ -39,9 +39,15 @@ struct RestorePlan
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::string rows_hash;                   // sha256 of inserts and updates
-  // Every inconsistency live had when the plan was made, of every job: inside the repair
-  // transaction this is the "before" the change is verified against. Not part of the report.
+  // Every inconsistency live had when the plan was made that involves a job of check_scope:
+  // inside the repair transaction this is the "before" the change is verified against.
+  // Not part of the report.
   std::set<FindingKey> live_findings;
+  // The jobs the before and after runs read for (CheckSelection::scope_jobs): the restored
+  // jobs and every live job at the other end of one of their backup edges. Every row a
+  // restore writes belongs to a restored job, so a finding it creates involves one of them,
+  // and a finding about a neighbour is read in full.
+  std::set<int> check_scope;
 
   std::map<std::string, std::size_t> row_counts() const;
 };

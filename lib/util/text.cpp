@@ -206,6 +206,23 @@ parse_pg_name_array(const std::string& literal)
 }
 
 std::string
+pg_text_array(const std::vector<std::string>& values)
+{
+  std::string literal = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    literal += i == 0 ? "\"" : ",\"";
+    for (const char c : values[i]) {
+      if (c == '"' || c == '\\') {
+        literal += '\\';
+      }
+      literal += c;
+    }
+    literal += '"';
+  }
+  return literal + "}";
+}
+
+std::string
 pg_int_array(const std::vector<int>& values)
 {
   std::string literal = "{";

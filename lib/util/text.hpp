@@ -27,6 +27,10 @@ std::string quote_identifier_if_needed(std::string_view name);
 // `values` as a PostgreSQL array literal ("{1,2,3}") for a parameter cast with $n::int[].
 std::string pg_int_array(const std::vector<int>& values);
 
+// `values` as a PostgreSQL array literal for a parameter cast with $n::text[]: every element
+// in double quotes, with '"' and '\' escaped by a backslash ("{\"a\",\"q\\\"x\"}").
+std::string pg_text_array(const std::vector<std::string>& values);
+
 // `text` with control characters (newlines, escape sequences) shown as \xNN, so names and
 // messages from the store cannot break lines or drive the terminal.
 std::string printable(std::string_view text);

@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: fragment_relation fragment object streaming_job
 -- since: m20250106_072104_fragment_relation
+-- scope: jobs
 -- meta-node: panics with "cannot find fragment {} with downstream {:?}" in FragmentEdgeBuilder::add_edge during recovery
 -- explain:
 --   No fragment_relation edge, of any dispatcher type, may join fragments whose jobs are
@@ -43,4 +44,8 @@ LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
 -- an edge inside one job joins an object to itself: only edges between jobs can cross
 WHERE s.job_id IS DISTINCT FROM t.job_id
   AND os.database_id IS DISTINCT FROM ot.database_id
+  -- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end
+  AND ($1::int[] IS NULL
+       OR r.source_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
+       OR r.target_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])))
 ORDER BY t.fragment_id, r.source_fragment_id;

@@ -5,6 +5,7 @@
 -- consequence: recovery-error
 -- repairs: manual drop-job
 -- requires: streaming_job
+-- scope: jobs
 -- meta-node: the row fails to decode (unknown enum string), so recovery cleanup and job listing fail and recovery is retried forever
 -- explain:
 --   streaming_job.job_status must be INITIAL, CREATING or CREATED and
@@ -35,6 +36,7 @@ SELECT
     'error' AS severity,
     'recovery-error' AS consequence
 FROM streaming_job sj
-WHERE sj.job_status NOT IN ('INITIAL', 'CREATING', 'CREATED')
-   OR sj.create_type NOT IN ('BACKGROUND', 'FOREGROUND')
+WHERE (sj.job_status NOT IN ('INITIAL', 'CREATING', 'CREATED')
+       OR sj.create_type NOT IN ('BACKGROUND', 'FOREGROUND'))
+  AND ($1::int[] IS NULL OR sj.job_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
 ORDER BY sj.job_id;

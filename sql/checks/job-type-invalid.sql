@@ -5,6 +5,7 @@
 -- consequence: panic
 -- repairs: drop-job manual
 -- requires: streaming_job object table sink source object_dependency
+-- scope: jobs
 -- meta-node: unreachable!("unexpected streaming job type") when recovery cleans it; "table/sink/index/source not found" when the job finishes
 -- explain:
 --   Every streaming_job row must belong to an object of type TABLE, INDEX, SINK or SOURCE
@@ -50,6 +51,7 @@ jobs AS (
     LEFT JOIN sink k ON k.sink_id = sj.job_id
     LEFT JOIN source s ON s.source_id = sj.job_id
     LEFT JOIN replaces r ON r.job_id = sj.job_id AND r.obj_type = o.obj_type
+    WHERE $1::int[] IS NULL OR sj.job_id = ANY($1::int[]) -- scope (CheckSpec::scoped)
 ),
 classified AS (
     SELECT j.*,

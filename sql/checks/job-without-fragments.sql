@@ -5,6 +5,7 @@
 -- consequence: data-loss
 -- repairs: restore-fragments drop-job
 -- requires: streaming_job fragment seaql_migrations
+-- scope: jobs
 -- meta-node: skipped by recovery without a message; its state tables are purged from hummock at the next global recovery
 -- explain:
 --   Every CREATING or CREATED streaming job (table, materialized view, index, sink, shared
@@ -64,4 +65,5 @@ SELECT
 FROM streaming_job sj
 CROSS JOIN head
 WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = sj.job_id)
+  AND ($1::int[] IS NULL OR sj.job_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
 ORDER BY sj.job_id;

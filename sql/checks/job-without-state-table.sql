@@ -5,6 +5,7 @@
 -- consequence: recovery-error
 -- repairs: restore-fragments drop-job
 -- requires: fragment streaming_job
+-- scope: jobs
 -- meta-node: recovery fails with "job {} in database {} has no state table after recovery" (or "job {} has no state table" for creating jobs) and is retried forever
 -- explain:
 --   Every streaming job renders at least one state table: the union of its fragments'
@@ -30,6 +31,7 @@ SELECT
 FROM fragment f
 JOIN streaming_job sj ON sj.job_id = f.job_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
+  AND ($1::int[] IS NULL OR f.job_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
 GROUP BY f.job_id
 HAVING bool_and(
     CASE WHEN jsonb_typeof(f.state_table_ids::jsonb) = 'array'

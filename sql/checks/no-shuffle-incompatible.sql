@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: fragment_relation fragment object streaming_job
 -- since: m20250106_072104_fragment_relation
+-- scope: jobs
 -- meta-node: panics in resolve_no_shuffle_actor_mapping (assert_eq! of distributions, "cannot find matched target actor", "bitmap mismatch") during recovery
 -- explain:
 --   A NO_SHUFFLE fragment_relation edge forwards each upstream actor's output to exactly
@@ -43,6 +44,10 @@ LEFT JOIN object os ON os.oid = s.job_id
 LEFT JOIN object ot ON ot.oid = t.job_id
 LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
 WHERE r.dispatcher_type = 'NO_SHUFFLE'
+  -- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end
+  AND ($1::int[] IS NULL
+       OR r.source_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
+       OR r.target_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])))
   AND (s.distribution_type IS DISTINCT FROM t.distribution_type
        OR s.vnode_count IS DISTINCT FROM t.vnode_count
        OR os.database_id IS DISTINCT FROM ot.database_id)

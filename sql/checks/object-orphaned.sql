@@ -5,6 +5,7 @@
 -- consequence: silent
 -- repairs: manual
 -- requires: object table source sink index view subscription function connection secret schema database streaming_job object_dependency
+-- scope: jobs
 -- meta-node: ignored by the catalog loaders; counted by ensure_schema_empty, so DROP SCHEMA fails with "schema is not empty"
 -- explain:
 --   Every object must have its row in the type table named by obj_type (`table` for TABLE,
@@ -54,6 +55,9 @@ orphan AS (
     WHERE o.obj_type IN ('DATABASE', 'SCHEMA', 'TABLE', 'SOURCE', 'SINK', 'VIEW', 'INDEX',
                          'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET')
       AND NOT EXISTS (SELECT 1 FROM typed ty WHERE ty.oid = o.oid)
+      -- scope (CheckSpec::scoped): the jobs' own objects; an object without its type row
+      -- has nothing else that ties it to a job
+      AND ($1::int[] IS NULL OR o.oid = ANY($1::int[]))
 )
 SELECT
     o.oid AS object_id,

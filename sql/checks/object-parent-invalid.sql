@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: object.belong_to_oid table streaming_job
 -- since: m20260805_000000_object_belong_to_oid
+-- scope: jobs
 -- meta-node: drop, abort and dirty-job cleanup delete only the root object and rely on the belong_to_oid cascade, so wrong parents leave leftovers or remove the wrong objects
 -- explain:
 --   Since m20260805_000000_object_belong_to_oid (unreleased after v3.0.3) every object
@@ -78,6 +79,60 @@ cyclic AS (
     JOIN object o ON o.belong_to_oid = bp.oid
     WHERE NOT EXISTS (SELECT 1 FROM parent_ids pi WHERE pi.oid = o.oid)
 ),
+-- Scoped runs (CheckSpec::scoped): the jobs' objects, the objects of their table rows and
+-- those rows' associated sources, and every object whose parent is one of these.
+scope_object AS (
+    SELECT j.oid FROM unnest($1::int[]) AS j(oid)
+    UNION
+    SELECT t.table_id FROM "table" t
+    WHERE t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[])
+    UNION
+    SELECT t.optional_associated_source_id FROM "table" t
+    WHERE (t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
+      AND t.optional_associated_source_id IS NOT NULL
+),
+-- (Arrays, not IN lists, so that the planner probes the indexes for a few ids.)
+scoped AS (
+    SELECT o.oid, o.belong_to_oid
+    FROM object o
+    WHERE $1::int[] IS NOT NULL
+      AND (o.oid = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+           OR o.belong_to_oid = ANY(ARRAY(SELECT so.oid FROM scope_object so)))
+),
+-- cyclic's verdict for the scoped objects, walked down as settled is but over only the
+-- scoped objects and their ancestors (lineage; UNION stops the walk up at a cycle). A depth
+-- here counts every object on the chain, so an object settles as in settled if it is a
+-- parent, and as a child of a good parent in bad_parents if it is not.
+lineage AS (
+    SELECT sc.oid, sc.belong_to_oid FROM scoped sc
+    UNION
+    SELECT p.oid, p.belong_to_oid
+    FROM lineage l
+    JOIN object p ON p.oid = l.belong_to_oid
+),
+lineage_settled AS (
+    SELECT l.oid, 1 AS depth, (l.belong_to_oid IS NULL) AS ends_null
+    FROM lineage l
+    LEFT JOIN object p ON p.oid = l.belong_to_oid
+    WHERE p.oid IS NULL
+    UNION ALL
+    SELECT c.oid, s.depth + 1, s.ends_null
+    FROM lineage_settled s
+    JOIN lineage c ON c.belong_to_oid = s.oid
+    WHERE s.depth < 32
+),
+scoped_cyclic AS (
+    SELECT sc.oid
+    FROM scoped sc
+    LEFT JOIN lineage_settled s ON s.oid = sc.oid
+    WHERE sc.belong_to_oid IS NOT NULL
+      AND NOT coalesce(s.depth < 32 OR (s.depth = 32 AND s.ends_null), false)
+),
+in_cycle AS (
+    SELECT cy.oid FROM cyclic cy WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT sy.oid FROM scoped_cyclic sy
+),
 checked AS (
     SELECT
         o.oid, o.obj_type, o.belong_to_oid, o.database_id, o.schema_id,
@@ -129,8 +184,9 @@ checked AS (
     LEFT JOIN object p ON p.oid = o.belong_to_oid
     LEFT JOIN internal i ON i.oid = o.oid
     LEFT JOIN assoc a ON a.oid = o.oid
-    LEFT JOIN cyclic cy ON cy.oid = o.oid
+    LEFT JOIN in_cycle cy ON cy.oid = o.oid
     LEFT JOIN "table" ice ON ice.table_id = p.oid AND ice.engine = 'ICEBERG'
+    WHERE $1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT sc.oid FROM scoped sc))
 )
 SELECT
     ch.oid AS object_id,

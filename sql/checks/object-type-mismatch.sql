@@ -5,6 +5,7 @@
 -- consequence: panic
 -- repairs: manual
 -- requires: object table source sink index view subscription function connection secret schema database streaming_job
+-- scope: jobs
 -- meta-node: assert_eq!(obj.obj_type, object_type) in drop_object, unreachable!("unexpected streaming job type") while cleaning dirty jobs
 -- explain:
 --   object.obj_type must match the type table that holds the id: a `table` row belongs to
@@ -49,6 +50,13 @@ bad AS (
                               'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET') AS unknown_type
     FROM object o
     LEFT JOIN wrong w ON w.oid = o.oid
+    -- scope (CheckSpec::scoped): the jobs' objects, the objects of their table rows and
+    -- of those tables' index rows
+    WHERE $1::int[] IS NULL
+       OR o.oid = ANY($1::int[])
+       OR o.oid IN (SELECT t.table_id FROM "table" t WHERE t.belongs_to_job_id = ANY($1::int[]))
+       OR o.oid IN (SELECT i.index_id FROM "index" i JOIN "table" t ON t.table_id = i.index_table_id
+                    WHERE t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
 )
 SELECT
     b.oid AS object_id,

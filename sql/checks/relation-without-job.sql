@@ -5,6 +5,7 @@
 -- consequence: data-loss
 -- repairs: drop-job manual
 -- requires: table sink index source streaming_job fragment
+-- scope: jobs
 -- meta-node: hidden from the frontend and never loaded; its state tables are purged from hummock at the next global recovery
 -- explain:
 --   Tables, materialized views, index tables (`table` rows with belongs_to_job_id NULL),
@@ -49,6 +50,7 @@ findings AS (
     FROM (SELECT DISTINCT ON (rel.object_id) rel.*
           FROM rel
           WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = rel.object_id)
+            AND ($1::int[] IS NULL OR rel.object_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
           ORDER BY rel.object_id) r
     LEFT JOIN (SELECT DISTINCT f.job_id FROM fragment f) jf ON jf.job_id = r.object_id
     UNION ALL
@@ -57,6 +59,7 @@ findings AS (
                   t.table_id, t.belongs_to_job_id)
     FROM "table" t
     WHERE t.belongs_to_job_id IS NOT NULL
+      AND ($1::int[] IS NULL OR t.belongs_to_job_id = ANY($1::int[]) OR t.table_id = ANY($1::int[]))
       AND NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = t.belongs_to_job_id)
       AND NOT EXISTS (SELECT 1 FROM rel WHERE rel.object_id = t.table_id)
 )

@@ -5,6 +5,7 @@
 -- consequence: data-loss
 -- repairs: restore-fragments manual
 -- requires: fragment table streaming_job object sink source object_dependency
+-- scope: jobs
 -- meta-node: state tables that no loaded fragment lists are purged from hummock at the next global recovery; wrong fragment ids break batch reads and dml
 -- explain:
 --   For every job that is not INITIAL: each of its `table` rows (main table and internal
@@ -80,12 +81,43 @@ job_table AS NOT MATERIALIZED (
     FROM "table" t
 ),
 -- every listed table id with its table row, if any
+-- Scoped runs (CheckSpec::scoped): the tables the jobs' fragments list, the jobs' table rows
+-- and the table rows that point at the jobs' fragments; listing keeps every listing of them.
+-- Scoped runs join this set rather than test membership: its row estimate is poor, and a
+-- membership test the planner does not hash is quadratic.
+scope_table AS (
+    SELECT e.table_id FROM elem e WHERE e.job_id = ANY($1::int[]) AND e.table_id IS NOT NULL
+    UNION
+    SELECT jt.table_id FROM job_table jt
+    WHERE jt.job_id = ANY($1::int[])
+       OR jt.table_id = ANY($1::int[])
+       OR jt.fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
+),
+listed AS NOT MATERIALIZED (
+    SELECT e.fragment_id, e.job_id, e.table_id
+    FROM elem e
+    WHERE e.table_id IS NOT NULL AND $1::int[] IS NULL
+    UNION ALL
+    SELECT e.fragment_id, e.job_id, e.table_id
+    FROM scope_table st
+    JOIN elem e ON e.table_id = st.table_id
+    WHERE $1::int[] IS NOT NULL
+),
 listing AS (
     SELECT e.fragment_id, e.job_id, e.table_id,
            jt.table_id AS jt_table_id, jt.job_id AS jt_job_id, jt.fragment_id AS jt_fragment_id
-    FROM elem e
+    FROM listed e
     LEFT JOIN job_table jt ON jt.table_id = e.table_id
-    WHERE e.table_id IS NOT NULL
+),
+checked_table AS NOT MATERIALIZED (
+    SELECT jt.table_id, jt.job_id, jt.fragment_id
+    FROM job_table jt
+    WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT jt.table_id, jt.job_id, jt.fragment_id
+    FROM scope_table st
+    JOIN job_table jt ON jt.table_id = st.table_id
+    WHERE $1::int[] IS NOT NULL
 ),
 -- per listed table id: the fragments that list it (min <> max: more than one), whether the
 -- table row's own fragment is one of them, and the first one of the table's job
@@ -104,7 +136,8 @@ findings AS (
                   coalesce(quote_literal(left(fr.ids::text, 60)), 'null')) AS message,
            'error' AS severity, 'recovery-error' AS consequence
     FROM frag fr
-    WHERE fr.ids IS NULL OR jsonb_typeof(fr.ids) <> 'array'
+    WHERE (fr.ids IS NULL OR jsonb_typeof(fr.ids) <> 'array')
+      AND ($1::int[] IS NULL OR fr.job_id = ANY($1::int[]))
     UNION ALL
     -- elements that are not table ids
     SELECT e.job_id, e.job_id, e.fragment_id,
@@ -113,6 +146,7 @@ findings AS (
            'error', 'recovery-error'
     FROM elem e
     WHERE e.table_id IS NULL
+      AND ($1::int[] IS NULL OR e.job_id = ANY($1::int[]))
     UNION ALL
     -- listed ids without a table row of the same job
     SELECT l.job_id, l.job_id, l.fragment_id,
@@ -158,7 +192,7 @@ findings AS (
                   END),
            CASE WHEN pt.first_of_job IS NULL THEN 'critical' ELSE 'error' END,
            CASE WHEN pt.first_of_job IS NULL THEN 'data-loss' ELSE 'ddl-error' END
-    FROM job_table jt
+    FROM checked_table jt
     JOIN streaming_job sj ON sj.job_id = jt.job_id
     LEFT JOIN fragment f ON f.fragment_id = jt.fragment_id
     LEFT JOIN per_table pt ON pt.table_id = jt.table_id

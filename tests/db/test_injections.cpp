@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 using namespace rwdoctor;
 
@@ -165,5 +166,108 @@ TEST_CASE("every check id has at least one injection", "[db][injections]")
       return std::any_of(injection.expectations.begin(), injection.expectations.end(),
                          [&](const Expectation& expectation) { return expectation.check == id; });
     }));
+  }
+}
+
+namespace {
+
+// What two runs of a check are compared by.
+std::string
+finding_line(const checks::Finding& finding)
+{
+  return fmt::format("{} {} job={} fragment={} object={}: {}", finding.check, checks::to_string(finding.severity),
+                     finding.job_id ? std::to_string(*finding.job_id) : "-",
+                     finding.fragment_id ? std::to_string(*finding.fragment_id) : "-",
+                     finding.object_id ? std::to_string(*finding.object_id) : "-", finding.message);
+}
+
+std::set<std::string>
+finding_lines(const checks::CheckReport& report)
+{
+  std::set<std::string> lines;
+  for (const auto& finding : report.findings) {
+    lines.insert(finding_line(finding));
+  }
+  return lines;
+}
+
+std::vector<std::string>
+scoped_check_ids()
+{
+  std::vector<std::string> ids;
+  for (const auto& id : checks::Catalogue::builtin().ids()) {
+    const auto& variants = checks::Catalogue::builtin().variants(id);
+    if (std::any_of(variants.begin(), variants.end(), [](const checks::CheckSpec& spec) { return spec.scoped; })) {
+      ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
+} // namespace
+
+// The contract of CheckSpec::scoped, on every injected store and generation: a run scoped to
+// a job reports every finding of the whole-store run about that job (and more where the
+// evidence involves it), never a finding the whole-store run lacks; a scope of every job
+// reports every finding about a job.
+TEST_CASE("scoped checks report every finding about the scope's jobs and nothing the full run lacks",
+          "[db][injections][scope]")
+{
+  const auto scoped_ids = scoped_check_ids();
+  REQUIRE(scoped_ids.size() >= 4);
+  auto cases = all_injections();
+  cases.push_back(InjectionCase{"(healthy)", test::generations(), {}, true, ""});
+  for (const auto& injection : cases) {
+    for (const auto& generation : injection.generations) {
+      DYNAMIC_SECTION(injection.file << " on " << generation)
+      {
+        const test::ScratchDatabase database(generation);
+        if (!injection.sql.empty()) {
+          database.execute(injection.sql);
+        }
+        checks::CheckSelection whole;
+        whole.check_ids = scoped_ids;
+        const auto full = test::check_database(database.name(), whole);
+        const auto full_lines = finding_lines(full);
+
+        db::ConnectionOptions options;
+        options.dbname = database.name();
+        db::MetaStoreSession session(options);
+        std::set<int> jobs;
+        for (const auto& row : session.run_check_query("SELECT job_id FROM streaming_job").values) {
+          jobs.insert(std::stoi(row[0].value_or("0")));
+        }
+        jobs.insert(999999); // no such job
+        std::vector<std::set<int>> scopes;
+        for (const int job : jobs) {
+          scopes.push_back({job});
+        }
+        scopes.push_back(jobs);
+        for (const auto& scope : scopes) {
+          auto selection = whole;
+          selection.scope_jobs = scope;
+          const auto scoped = test::check_database(database.name(), selection);
+          const auto scoped_lines = finding_lines(scoped);
+          INFO("scope: " << fmt::format("{}", fmt::join(scope, ",")) << "\nfull run:\n" << test::describe(full)
+                         << "scoped run:\n" << test::describe(scoped));
+          for (const auto& outcome : scoped.checks) {
+            INFO(outcome.id << ": " << outcome.error);
+            CHECK(outcome.status != checks::CheckStatus::failed);
+          }
+          for (const auto& line : scoped_lines) {
+            INFO(line);
+            CHECK(full_lines.count(line) == 1);
+          }
+          for (const auto& finding : full.findings) {
+            const bool about_scope = (finding.job_id && scope.count(*finding.job_id) != 0)
+                                     || (finding.object_id && scope.count(*finding.object_id) != 0);
+            if (about_scope) {
+              INFO(finding_line(finding));
+              CHECK(scoped_lines.count(finding_line(finding)) == 1);
+            }
+          }
+        }
+      }
+    }
   }
 }

@@ -46,6 +46,9 @@ TEST_CASE("a check file header parses into its spec", "[check_spec]")
   CHECK(spec.explain == "first line: with a colon\nsecond line");
   CHECK(spec.query == "SELECT 1 AS object_id;");
   CHECK(spec.kind == CheckKind::query);
+  CHECK(!spec.scoped);
+  CHECK(parse_check_file("sql/checks/demo-check.sql", replace(k_valid, "-- meta-node:", "-- scope: jobs\n-- meta-node:"))
+          .scoped);
 }
 
 TEST_CASE("a variant file takes its tag from the name", "[check_spec]")
@@ -74,6 +77,7 @@ TEST_CASE("malformed check headers are refused with the file and line", "[check_
   refused(replace(k_valid, "id: demo-check", "id: other-check"), "does not match the file name");
   refused(replace(k_valid, "-- title: a demo check\n", ""), "header needs");
   refused(replace(k_valid, "SELECT 1 AS object_id;\n", ""), "no query after the header");
+  refused(replace(k_valid, "-- meta-node:", "-- scope: objects\n-- meta-node:"), "unknown scope 'objects'");
 }
 
 TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
@@ -98,7 +102,9 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
   for (const auto& id : catalogue.ids()) {
     for (const auto& variant : catalogue.variants(id)) {
       INFO(variant.path);
-      CHECK(variant.query.find("$1") == std::string::npos);
+      // A scoped file takes $1 (and no other parameter), any other file none.
+      CHECK((variant.query.find("$1") != std::string::npos) == variant.scoped);
+      CHECK(variant.query.find("$2") == std::string::npos);
       CHECK(!variant.explain.empty());
     }
   }

@@ -76,3 +76,14 @@ TEST_CASE("parse_pg_name_array reads PostgreSQL's text form of a name array", "[
   CHECK(parse_pg_name_array("{\"a,b\",\"q\\\"x\"}") == Names{"a,b", "q\"x"});
   CHECK(parse_pg_name_array("{\"\"}") == Names{""});
 }
+
+TEST_CASE("pg_text_array quotes every element as PostgreSQL's array input wants", "[util]")
+{
+  using Names = std::vector<std::string>;
+  CHECK(pg_text_array({}) == "{}");
+  CHECK(pg_text_array({"fragment", "table"}) == "{\"fragment\",\"table\"}");
+  CHECK(pg_text_array({"q\"x", "b\\s", "a,b", "{c}", ""}) == "{\"q\\\"x\",\"b\\\\s\",\"a,b\",\"{c}\",\"\"}");
+  // PostgreSQL writes arrays back with the same escapes, so the round trip is exact.
+  const Names hostile{"q\"x", "b\\s", "a,b", "{c}", "", "NULL", " padded "};
+  CHECK(parse_pg_name_array(pg_text_array(hostile)) == hostile);
+}
