@@ -6,6 +6,7 @@
 -- repairs: drop-job manual
 -- requires: fragment streaming_job object fragment_relation table sink source
 -- since: m20250106_072104_fragment_relation
+-- scope: jobs
 -- meta-node: panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job; otherwise never loaded and its state is purged
 -- explain:
 --   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
@@ -31,6 +32,18 @@ WITH orphan AS (
     FROM fragment f
     LEFT JOIN object o ON o.oid = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = f.job_id)
+      -- scope (CheckSpec::scoped): the jobs' fragments and those at the far end of their edges
+      AND ($1::int[] IS NULL
+           OR f.job_id = ANY($1::int[])
+           OR f.fragment_id IN (SELECT r.target_fragment_id
+                                FROM fragment_relation r
+                                JOIN fragment sf ON sf.fragment_id = r.source_fragment_id
+                                WHERE sf.job_id = ANY($1::int[])
+                                UNION ALL
+                                SELECT r.source_fragment_id
+                                FROM fragment_relation r
+                                JOIN fragment sf ON sf.fragment_id = r.target_fragment_id
+                                WHERE sf.job_id = ANY($1::int[])))
 ),
 -- the no_shuffle neighbours of each orphan: every edge once from each end (equality joins)
 linked AS (

@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: streaming_job.backfill_adaptive_parallelism_strategy streaming_job.adaptive_parallelism_strategy streaming_job.backfill_parallelism fragment.parallelism
 -- since: m20260312_000000_streaming_job_backfill_parallelism_strategy
+-- scope: jobs
 -- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
 -- explain:
 --   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
@@ -103,4 +104,7 @@ SELECT * FROM (
             ELSE 'bad'
         END IS NOT NULL
 ) findings
+-- scope (CheckSpec::scoped): every row is about the job in job_id; PostgreSQL pushes this
+-- filter into each branch
+WHERE $1::int[] IS NULL OR findings.job_id = ANY($1::int[])
 ORDER BY object_id, fragment_id NULLS FIRST, message;

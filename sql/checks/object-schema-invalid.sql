@@ -5,6 +5,7 @@
 -- consequence: panic
 -- repairs: manual
 -- requires: object schema
+-- scope: jobs
 -- meta-node: panics on schema_id.unwrap() when it builds the catalog snapshot; frontends panic applying the snapshot
 -- explain:
 --   Every object other than a DATABASE or a SCHEMA must carry a non-NULL object.schema_id
@@ -54,9 +55,13 @@ LEFT JOIN schema s ON s.schema_id = o.schema_id
 LEFT JOIN object so ON so.oid = o.schema_id
 LEFT JOIN streaming_job sj ON sj.job_id = o.oid
 LEFT JOIN "table" owner_t ON owner_t.table_id = o.oid
-WHERE (o.obj_type = 'DATABASE' AND (o.schema_id IS NOT NULL OR o.database_id IS NOT NULL))
-   OR (o.obj_type = 'SCHEMA' AND o.schema_id IS NOT NULL)
-   OR (o.obj_type NOT IN ('DATABASE', 'SCHEMA')
-       AND (s.schema_id IS NULL
-            OR so.database_id IS DISTINCT FROM o.database_id))
+WHERE ((o.obj_type = 'DATABASE' AND (o.schema_id IS NOT NULL OR o.database_id IS NOT NULL))
+       OR (o.obj_type = 'SCHEMA' AND o.schema_id IS NOT NULL)
+       OR (o.obj_type NOT IN ('DATABASE', 'SCHEMA')
+           AND (s.schema_id IS NULL
+                OR so.database_id IS DISTINCT FROM o.database_id)))
+  -- scope (CheckSpec::scoped): the jobs' objects and the objects of their table rows
+  AND ($1::int[] IS NULL
+       OR o.oid = ANY($1::int[])
+       OR o.oid IN (SELECT t.table_id FROM "table" t WHERE t.belongs_to_job_id = ANY($1::int[])))
 ORDER BY o.oid;

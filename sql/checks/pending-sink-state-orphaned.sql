@@ -5,6 +5,7 @@
 -- consequence: silent
 -- repairs: manual
 -- requires: pending_sink_state object sink fragment
+-- scope: jobs
 -- meta-node: leaked rows bloat the meta snapshot and backup (risk of meta oom, #26044); a sink with pending rows and no sink state table fails recovery with "no state table id in sink: {}"
 -- explain:
 --   pending_sink_state (v2.8 and later) holds the two-phase commit state of exactly-once
@@ -27,6 +28,7 @@ WITH per_sink AS (
            string_agg(DISTINCT quote_literal(translate(left(p.sink_state, 20), E'\r\n\t', '   ')), ', ')
                FILTER (WHERE p.sink_state NOT IN ('PENDING', 'COMMITTED', 'ABORTED')) AS bad_states
     FROM pending_sink_state p
+    WHERE $1::int[] IS NULL OR p.sink_id = ANY($1::int[]) -- scope (CheckSpec::scoped)
     GROUP BY p.sink_id
 ),
 sink_tables AS (
@@ -35,6 +37,7 @@ sink_tables AS (
                    AND jsonb_array_length(f.state_table_ids::jsonb) > 0) AS has_state_table
     FROM fragment f
     WHERE (f.fragment_type_mask & 4) <> 0
+      AND ($1::int[] IS NULL OR f.job_id = ANY($1::int[]))
     GROUP BY f.job_id
 )
 SELECT

@@ -6,6 +6,7 @@
 -- repairs: drop-job manual
 -- requires: sink fragment fragment_relation streaming_job table
 -- since: m20250106_072104_fragment_relation
+-- scope: jobs
 -- meta-node: recovery fails with "expected exactly one sink fragment for each sink" or "multiple upstream sink union fragments found for job"; drop panics with "sink should have at most one downstream fragment"
 -- explain:
 --   A sink with target_table set (CREATE SINK ... INTO table) has exactly one fragment with
@@ -40,6 +41,7 @@ findings AS (
     FROM sink_job k
     LEFT JOIN fragment f ON f.job_id = k.sink_id AND (f.fragment_type_mask & 4) <> 0
     WHERE k.target_table IS NOT NULL
+      AND ($1::int[] IS NULL OR k.sink_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
     GROUP BY k.sink_id, k.target_table
     HAVING count(f.fragment_id) <> 1
     UNION ALL
@@ -50,6 +52,7 @@ findings AS (
     FROM sink_job k
     WHERE k.target_table IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = k.target_table)
+      AND ($1::int[] IS NULL OR k.sink_id = ANY($1::int[]) OR k.target_table = ANY($1::int[]))
     UNION ALL
     -- sink fragment with more than one downstream edge
     SELECT f.job_id, f.job_id, f.fragment_id,
@@ -61,6 +64,13 @@ findings AS (
     JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
     JOIN sink_job k ON k.sink_id = f.job_id
     WHERE (f.fragment_type_mask & 4) <> 0
+      -- the jobs' sink fragments, and sink fragments with an edge into one of their fragments
+      AND ($1::int[] IS NULL
+           OR f.job_id = ANY($1::int[])
+           OR f.fragment_id IN (SELECT r2.source_fragment_id
+                                FROM fragment_relation r2
+                                JOIN fragment sf ON sf.fragment_id = r2.target_fragment_id
+                                WHERE sf.job_id = ANY($1::int[])))
     GROUP BY f.job_id, f.fragment_id
     HAVING count(*) > 1
     UNION ALL
@@ -73,6 +83,7 @@ findings AS (
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE (f.fragment_type_mask & 65536) <> 0
       AND sj.job_status IS DISTINCT FROM 'INITIAL'
+      AND ($1::int[] IS NULL OR f.job_id = ANY($1::int[]))
     GROUP BY f.job_id
     HAVING count(*) > 1
 )

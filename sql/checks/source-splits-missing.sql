@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: fragment fragment_splits streaming_job
 -- since: m20251005_000000_fragment_splits
+-- scope: jobs
 -- meta-node: actors start with no splits until the source manager reassigns them
 -- explain:
 --   Since v2.7 (m20251005_000000_fragment_splits) the split assignment of each Source (1)
@@ -37,4 +38,5 @@ JOIN streaming_job sj ON sj.job_id = f.job_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & (1 | 1024)) <> 0
   AND NOT EXISTS (SELECT 1 FROM fragment_splits s WHERE s.fragment_id = f.fragment_id)
+  AND ($1::int[] IS NULL OR f.job_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
 ORDER BY f.fragment_id;
