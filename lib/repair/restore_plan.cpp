@@ -196,8 +196,8 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
 
 // What the plan reads from the backup, on its own thread: the far ends of the jobs' edges,
 // handed to `ends` at once (live's checks wait for them), the jobs' fragment graph, then the
-// backup's checks for the jobs. A failed read is kept and raised only if the plan gets as far as needing the
-// rows; before that a refusal may explain it better.
+// backup's checks for the jobs. A failed read is kept and raised only if the plan gets as
+// far as needing the rows; before that a refusal may explain it better.
 struct BackupSide
 {
   checks::CheckReport report;
