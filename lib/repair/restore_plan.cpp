@@ -194,6 +194,20 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   return graph;
 }
 
+// The jobs that own `fragments` in `session` (by id only: no blob is read).
+std::vector<int>
+jobs_of_fragments(db::MetaStoreSession& session, const std::vector<int>& fragments)
+{
+  std::vector<int> jobs;
+  for (const auto& row : session.run_file("sql/repair/jobs_of_fragments.sql", {util::pg_int_array(fragments)}).values) {
+    int job = 0;
+    if (row[0] && util::parse_int32(*row[0], job)) {
+      jobs.push_back(job);
+    }
+  }
+  return jobs;
+}
+
 // What the plan reads from the backup, on its own thread: the far ends of the jobs' edges,
 // handed to `ends` at once (live's checks wait for them), the jobs' fragment graph, then the
 // backup's checks for the jobs. A failed read is kept and raised only if the plan gets as
@@ -267,11 +281,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   // Live's run is also the repair's "before": it reads for the jobs and their neighbours
   // (check_scope), known once the backup's edges are.
   plan.check_scope.insert(request.jobs.begin(), request.jobs.end());
-  for (const auto& row : live.run_file("sql/repair/jobs_of_fragments.sql", {util::pg_int_array(far_ends.get())}).values) {
-    int job = 0;
-    if (row[0] && util::parse_int32(*row[0], job)) {
-      plan.check_scope.insert(job);
-    }
+  for (const int job : jobs_of_fragments(live, far_ends.get())) {
+    plan.check_scope.insert(job);
   }
   const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
                                               repair_check_selection({}, plan.check_scope), nullptr);
@@ -561,7 +572,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
         }
       }
     }
-    for (const int job : int_values(db::select_rows(live, "fragment", "fragment_id", ends), "job_id")) {
+    for (const int job : jobs_of_fragments(live, ends)) {
       neighbours.insert(job);
     }
   }
