@@ -287,31 +287,26 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
     Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
     {
       const ScopedSavepoint inside(m_impl->innermost, savepoint);
+      // One cursor, declared through the extended protocol when there are parameters, where
+      // PostgreSQL plans it with the values bound (so a NULL scope folds away); libpqxx's
+      // cursor classes take none. FETCH reads it a block at a time.
+      const auto cursor = savepoint.quote_name(fmt::format("rwdoctor_check_cursor_{}", m_impl->savepoint_counter));
+      const auto declare = fmt::format("DECLARE {} NO SCROLL CURSOR FOR {}", cursor, without_final_semicolon(sql));
+      const auto pointers = dynamic_params(params);
       if (params.empty()) {
-        pqxx::icursorstream stream(savepoint, std::string(sql), "rwdoctor_check_cursor",
-                                   static_cast<pqxx::icursorstream::difference_type>(block_rows));
-        pqxx::result block;
-        while (stream >> block) {
-          visit(rows_of(block));
-        }
+        savepoint.exec(declare);
       } else {
-        // libpqxx's cursor classes take no parameters: DECLARE goes through the extended
-        // protocol, where PostgreSQL plans the cursor with the values bound (so a NULL
-        // scope folds away), then FETCH reads it a block at a time.
-        const auto cursor = savepoint.quote_name(fmt::format("rwdoctor_check_cursor_{}", m_impl->savepoint_counter));
-        const auto pointers = dynamic_params(params);
-        savepoint.exec_params(fmt::format("DECLARE {} NO SCROLL CURSOR FOR {}", cursor, without_final_semicolon(sql)),
-                              pqxx::prepare::make_dynamic_params(pointers));
-        const auto fetch = fmt::format("FETCH {} FROM {}", block_rows, cursor);
-        for (;;) {
-          const auto block = savepoint.exec(fetch);
-          if (block.empty()) {
-            break;
-          }
-          visit(rows_of(block));
-        }
-        savepoint.exec("CLOSE " + cursor);
+        savepoint.exec_params(declare, pqxx::prepare::make_dynamic_params(pointers));
       }
+      const auto fetch = fmt::format("FETCH {} FROM {}", block_rows, cursor);
+      for (;;) {
+        const auto block = savepoint.exec(fetch);
+        if (block.empty()) {
+          break;
+        }
+        visit(rows_of(block));
+      }
+      savepoint.exec("CLOSE " + cursor);
     }
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
