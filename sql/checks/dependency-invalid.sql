@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: object_dependency fragment_relation
 -- kind: analyzer
+-- scope: jobs
 -- meta-node: a cycle makes DROP ... CASCADE hang in get_referring_objects_cascade; a missing row lets DROP ... RESTRICT of the upstream succeed and strands the downstream job
 -- explain:
 -- object_dependency(oid, used_by) records that object used_by reads from object oid. RisingWave walks it
@@ -20,6 +21,10 @@
 -- delete the row that closes it (compare with the jobs' definitions).
 -- Rows of kind 'edge' are the dependency graph; rows of kind 'missing' are cross-job fragment edges
 -- without a dependency (replacement placeholders of an ALTER in progress are left out).
+-- Scoped runs (CheckSpec::scoped) still read every dependency row, which is cheap and all a
+-- cycle through a scope job needs; they look for missing rows only on the edges with a
+-- fragment of a scope job at either end. Every edge between a scope job and another job has
+-- one, so each reported pair sees all its edges, as in the whole-store run.
 WITH placeholder AS (
   SELECT sj.job_id
   FROM streaming_job sj
@@ -27,6 +32,27 @@ WITH placeholder AS (
     AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = sj.job_id)
     AND NOT EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
     AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
+),
+-- scoped runs find the source ends through the primary key and the target ends by hashing
+-- the jobs' fragments (fragment_relation has no index on them)
+scope_fragment AS MATERIALIZED (
+  SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
+),
+edge AS (
+  SELECT r.source_fragment_id, r.target_fragment_id
+  FROM fragment_relation r
+  WHERE $1::int[] IS NULL
+  UNION ALL
+  SELECT r.source_fragment_id, r.target_fragment_id
+  FROM fragment_relation r
+  WHERE $1::int[] IS NOT NULL
+    AND r.source_fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+  UNION ALL
+  SELECT r.source_fragment_id, r.target_fragment_id
+  FROM fragment_relation r
+  WHERE $1::int[] IS NOT NULL
+    AND r.target_fragment_id IN (SELECT sf.fragment_id FROM scope_fragment sf)
+    AND NOT EXISTS (SELECT 1 FROM scope_fragment ss WHERE ss.fragment_id = r.source_fragment_id)
 )
 SELECT 'edge' AS kind, d.oid, d.used_by, NULL::text AS message
 FROM object_dependency d
@@ -34,7 +60,7 @@ UNION ALL
 SELECT 'missing', s.job_id, t.job_id,
        format('job %s reads from job %s through fragment edge %s -> %s, but object_dependency has no (%s, %s) row',
               t.job_id, s.job_id, min(r.source_fragment_id), min(r.target_fragment_id), s.job_id, t.job_id)
-FROM fragment_relation r
+FROM edge r
 JOIN fragment s ON s.fragment_id = r.source_fragment_id
 JOIN fragment t ON t.fragment_id = r.target_fragment_id
 WHERE s.job_id <> t.job_id

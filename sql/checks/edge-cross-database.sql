@@ -22,6 +22,29 @@
 --   This happens after hand-made edits of object.database_id (moving a job) or of
 --   fragment_relation. What to do: move the object back to its database, or drop the
 --   downstream job.
+WITH
+-- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end. Scoped runs
+-- find the source ends through the primary key and the target ends by hashing the jobs'
+-- fragments (fragment_relation has no index on them); the whole-store run reads every edge.
+scope_fragment AS MATERIALIZED (
+    SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
+),
+edge AS (
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NOT NULL
+      AND r.source_fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+    UNION ALL
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NOT NULL
+      AND r.target_fragment_id IN (SELECT sf.fragment_id FROM scope_fragment sf)
+      AND NOT EXISTS (SELECT 1 FROM scope_fragment ss WHERE ss.fragment_id = r.source_fragment_id)
+)
 SELECT
     t.job_id AS object_id,
     t.job_id AS job_id,
@@ -35,7 +58,7 @@ SELECT
                 ELSE '' END) AS message,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'info' ELSE 'critical' END AS severity,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'transient' ELSE 'panic' END AS consequence
-FROM fragment_relation r
+FROM edge r
 JOIN fragment s ON s.fragment_id = r.source_fragment_id
 JOIN fragment t ON t.fragment_id = r.target_fragment_id
 LEFT JOIN object os ON os.oid = s.job_id
@@ -44,8 +67,4 @@ LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
 -- an edge inside one job joins an object to itself: only edges between jobs can cross
 WHERE s.job_id IS DISTINCT FROM t.job_id
   AND os.database_id IS DISTINCT FROM ot.database_id
-  -- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end
-  AND ($1::int[] IS NULL
-       OR r.source_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
-       OR r.target_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])))
 ORDER BY t.fragment_id, r.source_fragment_id;

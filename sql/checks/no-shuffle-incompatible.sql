@@ -22,6 +22,29 @@
 --   This happens after hand-made inserts or edits of fragment_relation or fragment rows
 --   (vnode_count, distribution_type). What to do: restore the original rows from a
 --   backup, or drop the downstream job.
+WITH
+-- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end. Scoped runs
+-- find the source ends through the primary key and the target ends by hashing the jobs'
+-- fragments (fragment_relation has no index on them); the whole-store run reads every edge.
+scope_fragment AS MATERIALIZED (
+    SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
+),
+edge AS (
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NOT NULL
+      AND r.source_fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+    UNION ALL
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    FROM fragment_relation r
+    WHERE $1::int[] IS NOT NULL
+      AND r.target_fragment_id IN (SELECT sf.fragment_id FROM scope_fragment sf)
+      AND NOT EXISTS (SELECT 1 FROM scope_fragment ss WHERE ss.fragment_id = r.source_fragment_id)
+)
 SELECT
     t.job_id AS object_id,
     t.job_id AS job_id,
@@ -37,17 +60,13 @@ SELECT
                 ELSE '' END) AS message,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'info' ELSE 'critical' END AS severity,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'transient' ELSE 'panic' END AS consequence
-FROM fragment_relation r
+FROM edge r
 JOIN fragment s ON s.fragment_id = r.source_fragment_id
 JOIN fragment t ON t.fragment_id = r.target_fragment_id
 LEFT JOIN object os ON os.oid = s.job_id
 LEFT JOIN object ot ON ot.oid = t.job_id
 LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
 WHERE r.dispatcher_type = 'NO_SHUFFLE'
-  -- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end
-  AND ($1::int[] IS NULL
-       OR r.source_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
-       OR r.target_fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])))
   AND (s.distribution_type IS DISTINCT FROM t.distribution_type
        OR s.vnode_count IS DISTINCT FROM t.vnode_count
        OR os.database_id IS DISTINCT FROM ot.database_id)

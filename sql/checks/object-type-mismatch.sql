@@ -36,12 +36,27 @@ WITH typed AS (
     UNION ALL SELECT s.schema_id, 'schema', ARRAY['SCHEMA'] FROM schema s
     UNION ALL SELECT d.database_id, 'database', ARRAY['DATABASE'] FROM database d
 ),
+-- scope (CheckSpec::scoped): the jobs' objects, the objects of their table rows and of
+-- those tables' index rows
+scope_object AS MATERIALIZED (
+    SELECT j.oid FROM unnest($1::int[]) AS j(oid)
+    UNION
+    SELECT t.table_id FROM "table" t WHERE $1::int[] IS NOT NULL AND t.belongs_to_job_id = ANY($1::int[])
+    UNION
+    SELECT i.index_id
+    FROM "index" i
+    JOIN "table" t ON t.table_id = i.index_table_id
+    WHERE $1::int[] IS NOT NULL AND (t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
+),
 -- type rows of the wrong type, aggregated per object (only mismatches reach the GROUP BY)
 wrong AS (
     SELECT o.oid, string_agg(ty.tbl, ', ' ORDER BY ty.tbl) AS wrong_tables
     FROM object o
     JOIN typed ty ON ty.oid = o.oid
     WHERE NOT (o.obj_type = ANY (ty.allowed))
+      -- every object, or in scoped runs the scope's, read through the primary key (with the
+      -- parameter bound, PostgreSQL folds the OR away)
+      AND ($1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT so.oid FROM scope_object so)))
     GROUP BY o.oid
 ),
 bad AS (
@@ -50,13 +65,7 @@ bad AS (
                               'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET') AS unknown_type
     FROM object o
     LEFT JOIN wrong w ON w.oid = o.oid
-    -- scope (CheckSpec::scoped): the jobs' objects, the objects of their table rows and
-    -- of those tables' index rows
-    WHERE $1::int[] IS NULL
-       OR o.oid = ANY($1::int[])
-       OR o.oid IN (SELECT t.table_id FROM "table" t WHERE t.belongs_to_job_id = ANY($1::int[]))
-       OR o.oid IN (SELECT i.index_id FROM "index" i JOIN "table" t ON t.table_id = i.index_table_id
-                    WHERE t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
+    WHERE $1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT so.oid FROM scope_object so))
 )
 SELECT
     b.oid AS object_id,

@@ -32,7 +32,88 @@ WITH
 -- state_table_ids is expanded once (elem), each listed id is joined once to its table row
 -- (listing), and one GROUP BY per table id (per_table) answers which fragments list it.
 -- Every join is an equality (hash) join, so the cost grows linearly with the store.
+--
+-- Scoped runs (CheckSpec::scoped) read for the scope tables: the tables the jobs' fragments
+-- list, the jobs' table rows and the table rows that point at the jobs' fragments. Every
+-- fragment that lists one of them (lister) is found in one streaming pass over all arrays;
+-- elem, listing and the job filters then hold only those fragments and the jobs' own, so a
+-- finding about a scope table sees every listing of it, as the whole-store run does.
+-- The scoped sets are read through primary keys with `= ANY(ARRAY(...))` or joined; they are
+-- never tested with IN inside an OR, which the planner may run as a quadratic loop.
 
+-- every element of every state_table_ids array, with its table id when it is one; inlined
+-- where it is used, so filters on the fragment reach the scan before the arrays are expanded.
+-- The always-true BETWEEN tells the planner that an array has about one element instead of
+-- its default guess of 100; with that guess the estimated cost is 100 times too high and
+-- PostgreSQL spends seconds JIT-compiling the query.
+any_elem AS NOT MATERIALIZED (
+    SELECT f.fragment_id, f.job_id, e.value AS raw,
+           CASE WHEN jsonb_typeof(e.value) = 'number' AND (e.value #>> '{}') ~ '^[0-9]{1,10}$'
+                THEN CASE WHEN (e.value #>> '{}')::bigint <= 2147483647
+                          THEN (e.value #>> '{}')::integer END
+           END AS table_id
+    FROM fragment f
+    CROSS JOIN LATERAL jsonb_array_elements(
+        CASE WHEN jsonb_typeof(f.state_table_ids::jsonb) = 'array' THEN f.state_table_ids::jsonb ELSE '[]'::jsonb END)
+        WITH ORDINALITY AS e(value, n)
+    WHERE e.n BETWEEN 1 AND 9223372036854775807
+),
+job_table AS NOT MATERIALIZED (
+    SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id
+    FROM "table" t
+),
+-- scoped runs: the jobs' fragments
+scope_fragment AS MATERIALIZED (
+    SELECT f.fragment_id FROM fragment f WHERE $1::int[] IS NOT NULL AND f.job_id = ANY($1::int[])
+),
+scope_table AS MATERIALIZED (
+    SELECT ae.table_id
+    FROM any_elem ae
+    WHERE $1::int[] IS NOT NULL AND ae.table_id IS NOT NULL
+      AND ae.fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+    UNION
+    SELECT jt.table_id FROM job_table jt
+    WHERE $1::int[] IS NOT NULL AND (jt.job_id = ANY($1::int[]) OR jt.table_id = ANY($1::int[]))
+    UNION
+    SELECT jt.table_id
+    FROM scope_fragment sf
+    JOIN job_table jt ON jt.fragment_id = sf.fragment_id
+),
+-- the table rows the findings read: every one, or in scoped runs those of the scope tables
+table_row AS NOT MATERIALIZED (
+    SELECT jt.table_id, jt.job_id, jt.fragment_id
+    FROM job_table jt
+    WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT jt.table_id, jt.job_id, jt.fragment_id
+    FROM job_table jt
+    WHERE $1::int[] IS NOT NULL
+      AND jt.table_id = ANY(ARRAY(SELECT st.table_id FROM scope_table st))
+),
+-- scoped runs: the fragments that list a scope table. Elements are compared as jsonb, which
+-- hashes cheaply; an element equal to a table id is either that id or a number such as 7.0
+-- that elem reports as not a table id.
+lister AS MATERIALIZED (
+    SELECT DISTINCT ae.fragment_id, ae.job_id
+    FROM any_elem ae
+    WHERE $1::int[] IS NOT NULL
+      AND ae.raw IN (SELECT to_jsonb(x.id) FROM unnest(ARRAY(SELECT st.table_id FROM scope_table st)) AS x(id))
+),
+-- the jobs whose fragments or table rows the findings read: every job, or in scoped runs the
+-- jobs, the listers' jobs and the scope tables' jobs. skip_job is a property of each job
+-- alone, so it is computed for these only.
+candidate_job AS NOT MATERIALIZED (
+    SELECT sj.job_id FROM streaming_job sj WHERE $1::int[] IS NULL
+    UNION ALL
+    SELECT sj.job_id
+    FROM streaming_job sj
+    WHERE $1::int[] IS NOT NULL
+      AND sj.job_id = ANY(ARRAY(SELECT unnest($1::int[])
+                                UNION
+                                SELECT l.job_id FROM lister l
+                                UNION
+                                SELECT tr.job_id FROM table_row tr))
+),
 -- (job, object type) pairs where the job reads another live job of that type: T5 replacements
 replaces AS (
     SELECT DISTINCT d.used_by AS job_id, orig.obj_type
@@ -40,10 +121,12 @@ replaces AS (
     JOIN object orig ON orig.oid = d.oid
     JOIN streaming_job osj ON osj.job_id = d.oid
     WHERE d.oid <> d.used_by
+      AND d.used_by IN (SELECT c.job_id FROM candidate_job c)
 ),
 skip_job AS (
     SELECT sj.job_id
-    FROM streaming_job sj
+    FROM candidate_job c
+    JOIN streaming_job sj ON sj.job_id = c.job_id
     JOIN object o ON o.oid = sj.job_id
     LEFT JOIN "table" t ON t.table_id = sj.job_id
     LEFT JOIN sink k ON k.sink_id = sj.job_id
@@ -61,38 +144,25 @@ frag AS NOT MATERIALIZED (
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = f.job_id)
 ),
--- The always-true BETWEEN tells the planner that an array has about one element instead of
--- its default guess of 100; with that guess the estimated cost is 100 times too high and
--- PostgreSQL spends seconds JIT-compiling the query.
+-- the elements of the fragments of jobs that are not skipped: every fragment, or in scoped
+-- runs the jobs' own and the listers
 elem AS (
-    SELECT fr.fragment_id, fr.job_id, e.value AS raw,
-           CASE WHEN jsonb_typeof(e.value) = 'number' AND (e.value #>> '{}') ~ '^[0-9]{1,10}$'
-                THEN CASE WHEN (e.value #>> '{}')::bigint <= 2147483647
-                          THEN (e.value #>> '{}')::integer END
-           END AS table_id
-    FROM frag fr
-    CROSS JOIN LATERAL jsonb_array_elements(
-        CASE WHEN jsonb_typeof(fr.ids) = 'array' THEN fr.ids ELSE '[]'::jsonb END)
-        WITH ORDINALITY AS e(value, n)
-    WHERE e.n BETWEEN 1 AND 9223372036854775807
-),
-job_table AS NOT MATERIALIZED (
-    SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id
-    FROM "table" t
+    SELECT ae.fragment_id, ae.job_id, ae.raw, ae.table_id
+    FROM any_elem ae
+    JOIN streaming_job sj ON sj.job_id = ae.job_id
+    WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = ae.job_id)
+      AND $1::int[] IS NULL
+    UNION ALL
+    SELECT ae.fragment_id, ae.job_id, ae.raw, ae.table_id
+    FROM any_elem ae
+    JOIN streaming_job sj ON sj.job_id = ae.job_id
+    WHERE ae.fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf
+                                     UNION
+                                     SELECT l.fragment_id FROM lister l))
+      AND NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = ae.job_id)
+      AND $1::int[] IS NOT NULL
 ),
 -- every listed table id with its table row, if any
--- Scoped runs (CheckSpec::scoped): the tables the jobs' fragments list, the jobs' table rows
--- and the table rows that point at the jobs' fragments; listing keeps every listing of them.
--- Scoped runs join this set rather than test membership: its row estimate is poor, and a
--- membership test the planner does not hash is quadratic.
-scope_table AS (
-    SELECT e.table_id FROM elem e WHERE e.job_id = ANY($1::int[]) AND e.table_id IS NOT NULL
-    UNION
-    SELECT jt.table_id FROM job_table jt
-    WHERE jt.job_id = ANY($1::int[])
-       OR jt.table_id = ANY($1::int[])
-       OR jt.fragment_id IN (SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[]))
-),
 listed AS NOT MATERIALIZED (
     SELECT e.fragment_id, e.job_id, e.table_id
     FROM elem e
@@ -107,17 +177,7 @@ listing AS (
     SELECT e.fragment_id, e.job_id, e.table_id,
            jt.table_id AS jt_table_id, jt.job_id AS jt_job_id, jt.fragment_id AS jt_fragment_id
     FROM listed e
-    LEFT JOIN job_table jt ON jt.table_id = e.table_id
-),
-checked_table AS NOT MATERIALIZED (
-    SELECT jt.table_id, jt.job_id, jt.fragment_id
-    FROM job_table jt
-    WHERE $1::int[] IS NULL
-    UNION ALL
-    SELECT jt.table_id, jt.job_id, jt.fragment_id
-    FROM scope_table st
-    JOIN job_table jt ON jt.table_id = st.table_id
-    WHERE $1::int[] IS NOT NULL
+    LEFT JOIN table_row jt ON jt.table_id = e.table_id
 ),
 -- per listed table id: the fragments that list it (min <> max: more than one), whether the
 -- table row's own fragment is one of them, and the first one of the table's job
@@ -192,7 +252,7 @@ findings AS (
                   END),
            CASE WHEN pt.first_of_job IS NULL THEN 'critical' ELSE 'error' END,
            CASE WHEN pt.first_of_job IS NULL THEN 'data-loss' ELSE 'ddl-error' END
-    FROM checked_table jt
+    FROM table_row jt
     JOIN streaming_job sj ON sj.job_id = jt.job_id
     LEFT JOIN fragment f ON f.fragment_id = jt.fragment_id
     LEFT JOIN per_table pt ON pt.table_id = jt.table_id
