@@ -54,6 +54,23 @@ findings_offering_by_job(const checks::CheckReport& report, const std::vector<in
   return by_job;
 }
 
+std::set<int>
+verification_scope(const checks::CheckReport& before, const std::vector<int>& repaired, const std::set<int>& neighbours)
+{
+  std::set<int> scope(repaired.begin(), repaired.end());
+  for (const auto& finding : before.findings) {
+    if (!checks::counts_as_inconsistency(finding.severity)) {
+      continue;
+    }
+    for (const auto& subject : {finding.job_id, finding.object_id}) {
+      if (subject && neighbours.count(*subject) != 0) {
+        scope.insert(*subject);
+      }
+    }
+  }
+  return scope;
+}
+
 void
 verify_after_repair(const std::set<FindingKey>& before, const checks::CheckReport& after,
                     const std::vector<int>& repaired)
@@ -73,9 +90,10 @@ verify_after_repair(const std::set<FindingKey>& before, const checks::CheckRepor
                                 || (finding.object_id && touched.count(*finding.object_id) != 0);
     const bool is_new = before.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
     if (about_repaired || is_new) {
-      throw RefusedError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
+      // A repair rolled back is exit 8 (contract), not a refusal: it ran and undid itself.
+      throw OperationalError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
                                      finding.check, finding.message),
-                         "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
+                             "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
     }
   }
 }

@@ -36,7 +36,13 @@ std::set<FindingKey> inconsistency_keys(const checks::CheckReport& report);
 std::map<int, std::vector<checks::Finding>>
 findings_offering_by_job(const checks::CheckReport& report, const std::vector<int>& jobs, checks::Repair repair);
 
-// Refuses (RefusedError; OperationalError for a check that could not run) unless `after`,
+// The jobs a restore's after run must read for (RestorePlan::verify_scope): `repaired`, and
+// those of `neighbours` that an inconsistency of `before` is about (as job or as object, as
+// verify_after_repair judges them).
+std::set<int> verification_scope(const checks::CheckReport& before, const std::vector<int>& repaired,
+                                 const std::set<int>& neighbours);
+
+// Throws OperationalError (exit 8: the repair is rolled back) unless `after`,
 // the run made after the change inside the repair transaction, has no inconsistency about
 // `repaired` (jobs or objects) and none that `before` did not have: the repair must leave no
 // finding about what it repaired, and create none.

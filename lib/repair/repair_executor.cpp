@@ -99,8 +99,8 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, std::s
   return rows.values.empty() ? 0 : std::stol(rows.values[0][0].value_or("0"));
 }
 
-// After the change, inside the repair transaction (see repair_check_selection), reading as
-// the "before" run did: the whole store, or `scope`.
+// After the change, inside the repair transaction (see repair_check_selection): the whole
+// store, as drop's "before" run read it, or `scope` (RestorePlan::verify_scope).
 checks::CheckReport
 run_verification_checks(db::MetaStoreSession& session, const std::optional<std::set<int>>& scope = std::nullopt)
 {
@@ -266,7 +266,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
                         update.type, update.new_value);
     }
     fault_point("restore:after-insert");
-    const auto after = run_verification_checks(live, plan.check_scope);
+    const auto after = run_verification_checks(live, plan.verify_scope);
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
     verify_after_repair(plan.live_findings, after, touched);

@@ -46,8 +46,8 @@ struct DropOutcome
 
 // Drops what `request` plans. `expected` (a saved or previously shown plan) must still match
 // inside the transaction, else RefusedError. `on_plan` sees the plan made inside the
-// transaction before anything is written. Throws RefusedError (gates, refusals, stale plan,
-// a repair that did not verify) or OperationalError; in both cases nothing changed.
+// transaction before anything is written. Throws RefusedError (gates, refusals, stale plan)
+// or OperationalError (also a repair that did not verify); in both cases nothing changed.
 DropOutcome apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, const ApplyOptions& options,
                        const std::optional<SavedPlan>& expected, const std::function<void(const DropPlan&)>& on_plan);
 

@@ -287,6 +287,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
                                               repair_check_selection({}, plan.check_scope), nullptr);
   plan.live_findings = inconsistency_keys(live_report);
+  plan.verify_scope = verification_scope(live_report, request.jobs, plan.check_scope);
   take_restore_findings(live_report, request.jobs, plan);
   BackupSide backup_side;
   try {

@@ -44,18 +44,32 @@ restore(const SeedScenario& scenario, const TempDir& dir, std::vector<std::strin
   return run_cli(args);
 }
 
+// A restore that must not run (exit 32), or that ran and undid itself (exit 8), changed nothing
+// and left no undo file.
 void
-refused(const SeedScenario& scenario, const std::string& reason)
+not_restored(const SeedScenario& scenario, const std::string& reason, int code)
 {
   const TempDir dir;
   const auto before = test::dump_meta_tables(scenario.live.name());
   const auto result = restore(scenario, dir, {"--yes"});
   INFO(result.out << result.err);
-  CHECK(result.code == 32);
+  CHECK(result.code == code);
   CHECK(contains(result.err, reason));
   CHECK(contains(result.err, "HINT: "));
   CHECK(test::dump_meta_tables(scenario.live.name()) == before);
   CHECK(access(dir.file("undo.json").c_str(), F_OK) != 0);
+}
+
+void
+refused(const SeedScenario& scenario, const std::string& reason)
+{
+  not_restored(scenario, reason, 32);
+}
+
+void
+rolled_back(const SeedScenario& scenario, const std::string& reason)
+{
+  not_restored(scenario, reason, 8);
 }
 
 } // namespace
@@ -206,6 +220,29 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
                                  "--undo-file", "unused.json"});
     CHECK(result.code == 32);
     CHECK(contains(result.err, "job 24 has no finding that restore-fragments repairs"));
+  }
+}
+
+// The after run reads for the restored job and only those neighbours that had an
+// inconsistency before (RestorePlan::verify_scope); a clean neighbour's new finding involves a
+// restored row, so the run for the restored job finds it. Job 24 reads fragment 3 of job 16
+// through a NO_SHUFFLE edge into its fragment 8, its only edge.
+TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db][restore]")
+{
+  SECTION("the neighbour was inconsistent before")
+  {
+    SeedScenario scenario("head");
+    scenario.live.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 24");
+    rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [job-parallelism-invalid]");
+  }
+  SECTION("the restored edge makes a clean neighbour inconsistent")
+  {
+    SeedScenario scenario("head");
+    scenario.live.execute("UPDATE fragment SET vnode_count = 128 WHERE fragment_id = 8");
+    const auto neighbour = run_cli({"check", "-d", scenario.live.name(), "--job", "24", "--quiet"});
+    INFO(neighbour.out << neighbour.err);
+    REQUIRE(neighbour.code == 0);
+    rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [no-shuffle-incompatible]");
   }
 }
 
