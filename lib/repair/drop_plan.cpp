@@ -115,14 +115,9 @@ hash_rows(const std::vector<db::CapturedTable>& rows)
     }
     const std::string_view text = value;
     digest.update("\"");
-    std::size_t from = 0;
-    for (auto special = text.find_first_of("\"\\"); special != std::string_view::npos;
-         special = text.find_first_of("\"\\", from)) {
-      digest.update(text.substr(from, special - from));
-      digest.update(text[special] == '"' ? "\\\"" : "\\\\");
-      from = special + 1;
-    }
-    digest.update(text.substr(from));
+    util::split_at_specials(
+      text, "\"\\", [&digest](std::string_view stretch) { digest.update(stretch); },
+      [&digest](char c) { digest.update(c == '"' ? "\\\"" : "\\\\"); });
     digest.update("\"");
   };
   digest.update("[");

@@ -162,16 +162,9 @@ copy_text_line(const std::vector<std::optional<std::string>>& values)
       line += "\\N";
       continue;
     }
-    const std::string_view value = *values[i];
-    std::size_t from = 0;
-    for (auto special = value.find_first_of("\\\n\r\t"); special != std::string_view::npos;
-         special = value.find_first_of("\\\n\r\t", from)) {
-      line.append(value.substr(from, special - from));
-      const char c = value[special];
-      line += c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
-      from = special + 1;
-    }
-    line.append(value.substr(from));
+    split_at_specials(
+      *values[i], "\\\n\r\t", [&line](std::string_view stretch) { line.append(stretch); },
+      [&line](char c) { line += c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t"; });
   }
   return line;
 }

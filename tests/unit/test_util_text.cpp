@@ -66,6 +66,23 @@ TEST_CASE("copy_text_line writes one row of COPY's text format", "[util]")
   CHECK(copy_text_line(Values{std::string("\xc3\xa9 \"q\" ;")}) == "\xc3\xa9 \"q\" ;");
 }
 
+TEST_CASE("split_at_specials hands over every stretch and special byte in order", "[util]")
+{
+  const auto split = [](std::string_view text, std::string_view specials) {
+    std::string out;
+    rwdoctor::util::split_at_specials(
+      text, specials, [&out](std::string_view stretch) { out += "[" + std::string(stretch) + "]"; },
+      [&out](char c) { out += std::string("<") + c + ">"; });
+    return out;
+  };
+  CHECK(split("", "\\\n") == "[]");
+  CHECK(split("abc", "\\\n") == "[abc]");
+  CHECK(split("\\x0a1b", "\\\n\r\t") == "[]<\\>[x0a1b]");
+  CHECK(split("a\nb\\\\c\n", "\\\n") == "[a]<\n>[b]<\\>[]<\\>[c]<\n>[]");
+  CHECK(split("\t\r\t", "\\\n\r\t") == "[]<\t>[]<\r>[]<\t>[]");
+  CHECK(split("q\"x\"", "\"\\") == "[q]<\">[x]<\">[]");
+}
+
 TEST_CASE("parse_pg_name_array reads PostgreSQL's text form of a name array", "[util]")
 {
   using Names = std::vector<std::string>;
