@@ -21,10 +21,6 @@
 -- delete the row that closes it (compare with the jobs' definitions).
 -- Rows of kind 'edge' are the dependency graph; rows of kind 'missing' are cross-job fragment edges
 -- without a dependency (replacement placeholders of an ALTER in progress are left out).
--- Scoped runs (CheckSpec::scoped) still read every dependency row, which is cheap and all a
--- cycle through a scope job needs; they look for missing rows only on the edges with a
--- fragment of a scope job at either end. Every edge between a scope job and another job has
--- one, so each reported pair sees all its edges, as in the whole-store run.
 WITH placeholder AS (
   SELECT sj.job_id
   FROM streaming_job sj
@@ -33,8 +29,12 @@ WITH placeholder AS (
     AND NOT EXISTS (SELECT 1 FROM source s WHERE s.source_id = sj.job_id)
     AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = sj.job_id)
 ),
--- scoped runs find the source ends through the primary key and the target ends by hashing
--- the jobs' fragments (fragment_relation has no index on them)
+-- Scoped runs (CheckSpec::scoped) still read every dependency row, which is cheap and all a
+-- cycle through a scope job needs; they look for missing rows only on the edges with a
+-- fragment of a scope job at either end. Every edge between a scope job and another job has
+-- one, so each reported pair sees all its edges, as in the whole-store run. They find the
+-- source ends through the primary key and the target ends by hashing the jobs' fragments
+-- (fragment_relation has no index on them).
 scope_fragment AS MATERIALIZED (
   SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
 ),
