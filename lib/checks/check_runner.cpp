@@ -4,6 +4,7 @@
 #include "checks/blob_scan.hpp"
 #include "checks/raw_finding.hpp"
 #include "checks/finding_enricher.hpp"
+#include "checks/sibling_checks.hpp"
 #include "core/error.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace rwdoctor::checks {
@@ -179,11 +181,22 @@ struct AnalyzerContext
   const std::optional<std::set<int>>& scope_jobs; // $1 of scoped checks (CheckSelection::scope_jobs)
 };
 
-// Streams `spec`'s findings: a query check's rows a cursor block at a time, an analyzer's
-// input whole (it is catalog-sized) and its findings a block at a time.
+// Hands `found` to `emit` k_block_rows at a time, so each block is enriched on its own.
+void
+emit_in_blocks(std::vector<RawFinding> found, const std::function<void(std::vector<RawFinding>)>& emit)
+{
+  for (std::size_t begin = 0; begin < found.size(); begin += k_block_rows) {
+    const auto end = std::min(found.size(), begin + k_block_rows);
+    emit(std::vector<RawFinding>(std::make_move_iterator(found.begin() + begin),
+                                 std::make_move_iterator(found.begin() + end)));
+  }
+}
+
+// Streams `spec`'s findings to `emit`: a query check's rows a cursor block at a time, an
+// analyzer's input whole (it is catalog-sized) and its findings a block at a time.
 void
 run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const AnalyzerContext& context,
-              FindingStream& stream)
+              const std::function<void(std::vector<RawFinding>)>& emit)
 {
   db::MetaStoreSession::QueryParams params;
   if (spec.scoped) {
@@ -193,8 +206,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
   }
   if (spec.kind != CheckKind::analyzer) {
     session.scan_check_query(
-      spec.query, k_block_rows, [&](const db::Rows& block) { stream.emit(spec, raw_findings_from_rows(block)); },
-      params);
+      spec.query, k_block_rows, [&](const db::Rows& block) { emit(raw_findings_from_rows(block)); }, params);
     return;
   }
   const auto* analyzer = find_analyzer(spec.id);
@@ -209,11 +221,45 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
     }
     return (*analyzer)(AnalyzerInput{rows, context.generation, context.facts, context.blobs});
   }();
-  for (std::size_t begin = 0; begin < found.size(); begin += k_block_rows) {
-    const auto end = std::min(found.size(), begin + k_block_rows);
-    stream.emit(spec, std::vector<RawFinding>(std::make_move_iterator(found.begin() + begin),
-                                              std::make_move_iterator(found.begin() + end)));
+  emit_in_blocks(std::move(found), emit);
+}
+
+// Starts the sibling that shares the run's applicable checks (CheckSelection::
+// share_with_sibling), or returns nullptr: not asked for, blob-malformed's scan already uses
+// siblings, nothing to share, or no second connection (a warning says so; the run then
+// reads on one connection).
+std::unique_ptr<SiblingChecks>
+start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& selection,
+                     const std::vector<const CheckSpec*>& specs, bool blobs_on_siblings,
+                     const AnalyzerContext& context, std::vector<std::string>& warnings)
+{
+  std::vector<std::size_t> shareable;
+  for (std::size_t index = 0; index < specs.size(); ++index) {
+    if (specs[index] != nullptr) {
+      shareable.push_back(index);
+    }
   }
+  if (!selection.share_with_sibling || blobs_on_siblings || shareable.size() < 2) {
+    return nullptr;
+  }
+  std::unique_ptr<db::MetaStoreSession> sibling;
+  try {
+    sibling = session.open_sibling(session.export_snapshot());
+  } catch (const OperationalError& error) {
+    warnings.push_back(fmt::format("checking on one connection: {}", error.what()));
+    return nullptr;
+  }
+  // The sibling's analyzers read blobs through the sibling; everything else is the run's.
+  auto run = [&specs, &context](db::MetaStoreSession& on, std::size_t index) {
+    SessionBlobSource blobs(on);
+    const AnalyzerContext own{context.generation, context.facts, blobs, nullptr, context.scope_jobs};
+    std::vector<RawFinding> found;
+    run_one_check(on, *specs[index], own, [&](std::vector<RawFinding> block) {
+      found.insert(found.end(), std::make_move_iterator(block.begin()), std::make_move_iterator(block.end()));
+    });
+    return found;
+  };
+  return std::make_unique<SiblingChecks>(std::move(sibling), std::move(shareable), run);
 }
 
 // Collects a streaming run's findings for the sorted CheckReport.
@@ -280,9 +326,17 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
 
   SessionBlobSource blobs(session);
   const auto ids = selected_ids(catalogue, selection);
+  std::vector<Applicability> applicability;
+  std::vector<const CheckSpec*> specs;
+  for (const auto& id : ids) {
+    applicability.push_back(select_variant(catalogue, id, facts, generation));
+    specs.push_back(applicability.back().spec);
+  }
   const auto parallel_blobs =
     start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
   const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), selection.scope_jobs};
+  const auto sibling =
+    start_sibling_checks(session, selection, specs, parallel_blobs != nullptr, context, report.warnings);
   FindingEnricher enricher(session, report.warnings);
   // Selection by job or database applies to findings; per-check counts follow suit.
   FindingStream stream(enricher, selection, database_id, sink);
@@ -293,8 +347,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     }
     CheckOutcome outcome;
     outcome.id = id;
-    const auto applicability = select_variant(catalogue, id, facts, generation);
-    if (applicability.spec == nullptr) {
+    if (specs[index] == nullptr) {
       const auto& missing = report.meta_store.missing_tables;
       const auto required_missing = std::find_if(
         catalogue.primary(id).required_relations.begin(), catalogue.primary(id).required_relations.end(),
@@ -304,16 +357,21 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
         outcome.error = fmt::format("the meta store is missing table {}", *required_missing);
       } else {
         outcome.status = CheckStatus::not_applicable;
-        outcome.note = applicability.reason;
+        outcome.note = applicability[index].reason;
       }
       report.checks.push_back(std::move(outcome));
       continue;
     }
-    const auto& spec = *applicability.spec;
+    const auto& spec = *specs[index];
     outcome.note = spec.path;
     stream.begin_check();
     try {
-      run_one_check(session, spec, context, stream);
+      const auto emit = [&](std::vector<RawFinding> block) { stream.emit(spec, std::move(block)); };
+      if (sibling && !sibling->claim(index)) {
+        emit_in_blocks(sibling->take(index), emit);
+      } else {
+        run_one_check(session, spec, context, emit);
+      }
       outcome.findings = stream.count();
     } catch (const Error& error) {
       if (stream.sink_failed()) {

@@ -77,6 +77,13 @@ struct CheckSelection
   // How, not what: connections to read with (`check --jobs N`). Above 1, blob-malformed's
   // scan runs on N - 1 more connections sharing the snapshot, alongside the other checks.
   int jobs = 1;
+  // How, not what: the query checks are shared between the session and one more connection
+  // that reads its snapshot (checks/sibling_checks.hpp); blob-malformed's scan is left as
+  // `jobs` says. Only for a session that has written nothing: the sibling does not see the
+  // session's own writes. In a repair the sibling reads in its own REPEATABLE READ
+  // transaction, so PostgreSQL's serializable checking does not track its reads; the repair
+  // has locked its tables before the run, so no write commits while either connection reads.
+  bool share_with_sibling = false;
 };
 
 class ProgressListener

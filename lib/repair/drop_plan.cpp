@@ -160,7 +160,9 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
   // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
   // also the repair's "before".
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection(), nullptr);
+  auto selection = repair_check_selection();
+  selection.share_with_sibling = true; // nothing is written yet
+  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
   plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {

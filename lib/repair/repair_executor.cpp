@@ -236,7 +236,8 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     auto& backup = *backup_session;
     prepare_repair_transaction(live, options.gates);
     fault_point("restore:locked");
-    auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request);
+    BackupChecks backup_checks;
+    auto plan = plan_restore(live, backup, db::describe_target(backup_connection), request, &backup_checks);
     fault_point("restore:planned");
     refuse_if_any(plan.refusals, "the restore");
     if (expected_hash && *expected_hash != plan.rows_hash) {
@@ -267,6 +268,11 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     }
     fault_point("restore:after-insert");
     const auto after = run_verification_checks(live, plan.verify_scope);
+    // The backup's checks ran beside the writes and the after run; the plan the user saw had
+    // them (unless --yes), and a backup found inconsistent now rolls the restore back.
+    if (backup_checks.valid()) {
+      refuse_if_any(backup_check_refusals(backup_checks), "the restore");
+    }
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
     verify_after_repair(plan.live_findings, after, touched);

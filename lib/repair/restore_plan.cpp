@@ -25,6 +25,8 @@ namespace {
 
 using Row = std::vector<std::optional<std::string>>;
 
+constexpr std::string_view k_backup_unusable = "the backup cannot be used";
+
 int
 column_index(const db::CapturedTable& table, const std::string& column)
 {
@@ -208,21 +210,30 @@ jobs_of_fragments(db::MetaStoreSession& session, const std::vector<int>& fragmen
   return jobs;
 }
 
-// What the plan reads from the backup, on its own thread: the far ends of the jobs' edges,
-// handed to `ends` at once (live's checks wait for them), the jobs' fragment graph, then the
-// backup's checks for the jobs. A failed read is kept and raised only if the plan gets as
-// far as needing the rows; before that a refusal may explain it better.
-struct BackupSide
+// What the plan reads from the backup besides its checks. A failed read is kept and raised
+// only if the plan gets as far as needing the rows; before that a refusal (such as a backup
+// whose checks cannot run) may explain it better.
+struct BackupRows
 {
-  checks::CheckReport report;
   BackupGraph graph;
+  std::vector<std::string> migrations;
+  std::vector<Row> objects;             // describe_plan_objects.sql
+  std::vector<db::ObjectInfo> names;
+  db::CapturedTable jobs;               // streaming_job rows, where they have backfill_orders
   std::exception_ptr read_error;
 };
 
-BackupSide
-read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std::promise<std::vector<int>>& ends)
+// The backup's side of a plan, on its own thread and connection: the far ends of the jobs'
+// edges, handed to `ends` at once (live's checks wait for them), then the rows the plan
+// compares with live, handed to `rows`, then, once `run_checks` says so, the backup's own
+// checks for the jobs, returned. Once `rows` is set the thread no longer touches anything of
+// the plan's, so the checks may run beside the restore's writes (plan_restore's
+// `backup_checks`).
+checks::CheckReport
+read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std::promise<std::vector<int>>& ends,
+                 std::promise<BackupRows>& rows, std::future<bool>& run_checks)
 {
-  BackupSide side;
+  BackupRows side;
   std::vector<int> far_ends;
   try {
     if (backup.schema_facts().has("fragment_relation")) {
@@ -240,16 +251,44 @@ read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std
   if (!side.read_error) {
     try {
       side.graph = read_backup_graph(backup, jobs);
+      side.migrations = backup.applied_migrations();
+      side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
+      side.names = backup.describe_objects(jobs);
+      if (backup.schema_facts().has("streaming_job.backfill_orders")) {
+        side.jobs = db::select_rows(backup, "streaming_job", "job_id", jobs);
+      }
     } catch (...) {
       side.read_error = std::current_exception();
     }
   }
+  rows.set_value(std::move(side));
+  if (!run_checks.get()) {
+    throw OperationalError("the backup's checks did not run: the plan ended first");
+  }
   const std::set<int> job_set(jobs.begin(), jobs.end());
-  side.report = checks::run_checks(backup, checks::Catalogue::builtin(), repair_check_selection(job_set, job_set), nullptr);
-  return side;
+  return checks::run_checks(backup, checks::Catalogue::builtin(), repair_check_selection(job_set, job_set), nullptr);
 }
 
 } // namespace
+
+std::vector<std::string>
+backup_check_refusals(BackupChecks& backup_checks)
+{
+  std::vector<std::string> refusals;
+  checks::CheckReport report;
+  try {
+    report = backup_checks.get();
+  } catch (const Error& error) {
+    refusals.push_back(fmt::format("{}: {}", k_backup_unusable, error.what()));
+    return refusals;
+  }
+  for (const auto& finding : report.findings) {
+    if (checks::counts_as_inconsistency(finding.severity)) {
+      refusals.push_back(fmt::format("the backup's own rows are inconsistent: [{}] {}", finding.check, finding.message));
+    }
+  }
+  return refusals;
+}
 
 std::map<std::string, std::size_t>
 RestorePlan::row_counts() const
@@ -263,7 +302,7 @@ RestorePlan::row_counts() const
 
 RestorePlan
 plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std::string& backup_description,
-             const RestoreRequest& request)
+             const RestoreRequest& request, BackupChecks* backup_checks)
 {
   RestorePlan plan;
   plan.request = request;
@@ -271,53 +310,80 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   plan.schema = live.schema();
   plan.backup = backup_description;
   // The backup must be a meta store of the same generation whose own rows for the jobs are
-  // sound. Its checks run on the backup's own connection while live's run here: the two
-  // stores are independent, so the plan waits for the slower run, not for both in a row.
+  // sound. Its reads and checks run on the backup's own connection while live's run here: the
+  // two stores are independent, so the plan waits for the slower side, not for both in a row.
   std::promise<std::vector<int>> ends_promise;
+  std::promise<BackupRows> rows_promise;
+  std::promise<bool> run_checks_promise;
   auto far_ends = ends_promise.get_future();
-  auto backup_read = std::async(std::launch::async, [&backup, &request, &ends_promise] {
-    return read_backup_side(backup, request.jobs, ends_promise);
-  });
+  auto backup_rows = rows_promise.get_future();
+  // The promises move into the thread, which outlives plan_restore when the checks are deferred.
+  BackupChecks checks_of_backup =
+    std::async(std::launch::async, [&backup, jobs = request.jobs, ends = std::move(ends_promise),
+                                    rows = std::move(rows_promise), run = run_checks_promise.get_future()]() mutable {
+      return read_backup_side(backup, jobs, ends, rows, run);
+    });
+  // Deferred, the backup's checks start when the plan is made, beside the restore's writes and
+  // after run, which use one core; until then both cores read live (the before run below).
+  // A plan that ends early, by a refusal or an error, never starts them.
+  struct StartBackupChecks
+  {
+    std::promise<bool>& promise;
+    bool started = false;
+    void operator()(bool run)
+    {
+      if (!started) {
+        started = true;
+        promise.set_value(run);
+      }
+    }
+    ~StartBackupChecks() { (*this)(false); }
+  } start_backup_checks{run_checks_promise};
+  if (backup_checks == nullptr) {
+    start_backup_checks(true);
+  }
   // Live's run is also the repair's "before": it reads for the jobs and their neighbours
   // (check_scope), known once the backup's edges are.
   plan.check_scope.insert(request.jobs.begin(), request.jobs.end());
   for (const int job : jobs_of_fragments(live, far_ends.get())) {
     plan.check_scope.insert(job);
   }
-  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
-                                              repair_check_selection({}, plan.check_scope), nullptr);
+  auto live_selection = repair_check_selection({}, plan.check_scope);
+  live_selection.share_with_sibling = true; // nothing is written yet
+  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(), live_selection, nullptr);
   plan.live_findings = inconsistency_keys(live_report);
   plan.verify_scope = verification_scope(live_report, request.jobs, plan.check_scope);
   take_restore_findings(live_report, request.jobs, plan);
-  BackupSide backup_side;
-  try {
-    backup_side = backup_read.get();
-  } catch (const Error& error) {
-    plan.refusals.push_back(fmt::format("the backup cannot be used: {}", error.what()));
-    return plan;
+  auto backup_side = backup_rows.get();
+  std::vector<std::string> backup_refusals;
+  // A backup whose rows could not be read is explained by its checks, which then fail too.
+  if (backup_checks == nullptr || backup_side.read_error) {
+    start_backup_checks(true);
+    backup_refusals = backup_check_refusals(checks_of_backup);
+    if (!backup_refusals.empty() && backup_refusals.front().rfind(k_backup_unusable, 0) == 0) {
+      plan.refusals.push_back(backup_refusals.front());
+      return plan;
+    }
+  } else {
+    *backup_checks = std::move(checks_of_backup);
   }
   const auto live_migrations = live.applied_migrations();
-  const auto backup_migrations = backup.applied_migrations();
+  const auto& backup_migrations = backup_side.migrations;
   if (std::set<std::string>(live_migrations.begin(), live_migrations.end())
       != std::set<std::string>(backup_migrations.begin(), backup_migrations.end())) {
     plan.refusals.push_back(fmt::format("the backup is RisingWave {} ({} migrations), live is {} ({} migrations): "
                                         "their tables differ",
-                                        backup_side.report.meta_store.generation, backup_migrations.size(), plan.generation,
-                                        live_migrations.size()));
+                                        store::detect_generation(backup_migrations).label, backup_migrations.size(),
+                                        plan.generation, live_migrations.size()));
     return plan;
   }
-  for (const auto& finding : backup_side.report.findings) {
-    if (checks::counts_as_inconsistency(finding.severity)) {
-      plan.refusals.push_back(fmt::format("the backup's own rows are inconsistent: [{}] {}", finding.check, finding.message));
-    }
-  }
+  plan.refusals.insert(plan.refusals.end(), backup_refusals.begin(), backup_refusals.end());
 
   // Identity: the same object, type, database, schema and (where live still knows it) name.
-  const auto jobs_param = util::pg_int_array(request.jobs);
-  const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
-  const auto backup_objects = backup.run_file("sql/repair/describe_plan_objects.sql", {jobs_param}).values;
+  const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(request.jobs)}).values;
+  const auto& backup_objects = backup_side.objects;
   const auto live_names = live.describe_objects(request.jobs);
-  const auto backup_names = backup.describe_objects(request.jobs);
+  const auto& backup_names = backup_side.names;
   const auto by_oid_text = [](const std::vector<Row>& rows) {
     std::map<std::string, const Row*> found;
     for (const auto& row : rows) {
@@ -529,7 +595,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
 
   // streaming_job.backfill_orders refers to fragment ids: set it to the backup's value.
   if (facts.has("streaming_job.backfill_orders")) {
-    const auto backup_jobs = db::select_rows(backup, "streaming_job", "job_id", request.jobs);
+    const auto& backup_jobs = backup_side.jobs;
     const auto live_jobs = db::select_rows(live, "streaming_job", "job_id", request.jobs);
     const int column = column_index(backup_jobs, "backfill_orders");
     for (const auto& backup_row : backup_jobs.rows) {
@@ -593,6 +659,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                  update.new_value.value_or("\x01")});
   }
   plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  start_backup_checks(plan.refusals.empty());
   return plan;
 }
 

@@ -9,6 +9,7 @@
 #include "repair/repair_checks.hpp"
 #include "repair/row_change.hpp"
 
+#include <future>
 #include <map>
 #include <set>
 #include <string>
@@ -57,8 +58,20 @@ struct RestorePlan
   std::map<std::string, std::size_t> row_counts() const;
 };
 
-// Plans the restore of `request.jobs` into `live` from `backup`. Never writes.
+// The backup's own checks for the restored jobs, still running on the backup's connection.
+using BackupChecks = std::future<checks::CheckReport>;
+
+// Plans the restore of `request.jobs` into `live` from `backup`. Never writes. The plan
+// refuses if the backup's own rows for the jobs are inconsistent; with `backup_checks`, the
+// plan does not wait for those checks but hands them over, still running, and the caller
+// must refuse on backup_check_refusals before it commits: a restore writes and verifies its
+// rows while the backup is checked, on two cores instead of one after the other. The backup
+// session is then the checks' until they are done.
 RestorePlan plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std::string& backup_description,
-                         const RestoreRequest& request);
+                         const RestoreRequest& request, BackupChecks* backup_checks = nullptr);
+
+// Waits for `backup_checks`; one refusal for each inconsistency they found, or one saying
+// the backup cannot be used if they could not run.
+std::vector<std::string> backup_check_refusals(BackupChecks& backup_checks);
 
 } // namespace rwdoctor::repair

@@ -194,7 +194,14 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
   {
     SeedScenario scenario("v3_0_3");
     scenario.backup.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 16");
+    // With --yes the backup's checks run beside the writes and refuse before the commit; a
+    // dry run waits for them and refuses in its plan.
     refused(scenario, "the backup's own rows are inconsistent");
+    const TempDir dir;
+    const auto dry = restore(scenario, dir, {"--dry-run"});
+    INFO(dry.out << dry.err);
+    CHECK(dry.code == 32);
+    CHECK(contains(dry.out, "the backup's own rows are inconsistent: [job-parallelism-invalid]"));
   }
   SECTION("a protobuf value the backup would restore is malformed")
   {
