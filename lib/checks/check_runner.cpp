@@ -242,9 +242,11 @@ start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& select
   if (!selection.share_with_sibling || blobs_on_siblings || shareable.size() < 2) {
     return nullptr;
   }
+  // A failed export aborts the session's transaction: that error ends the run.
+  const auto snapshot_id = session.export_snapshot();
   std::unique_ptr<db::MetaStoreSession> sibling;
   try {
-    sibling = session.open_sibling(session.export_snapshot());
+    sibling = session.open_sibling(snapshot_id);
   } catch (const OperationalError& error) {
     warnings.push_back(fmt::format("checking on one connection: {}", error.what()));
     return nullptr;
