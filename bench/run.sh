@@ -339,6 +339,9 @@ fresh_work_copy() { # RUN (unused): a fresh broken store, and no undo file from 
     # The copy's writes are flushed now, not during the timed run (needs superuser or
     # pg_checkpoint; without it the copy's writes land in whichever run follows).
     "${PSQL[@]}" -d postgres -c CHECKPOINT >/dev/null 2>&1 || true
+    # With fsync off the checkpoint leaves the pages to the kernel, which would write them
+    # back during the timed run (seconds at L): flush them now.
+    sync
     [ -z "$CURRENT_UNDO" ] || rm -f "$CURRENT_UNDO"
 }
 
