@@ -82,7 +82,8 @@ struct CheckSelection
   // `jobs` says. Only for a session that has written nothing: the sibling does not see the
   // session's own writes. In a repair the sibling reads in its own REPEATABLE READ
   // transaction, so PostgreSQL's serializable checking does not track its reads; the repair
-  // has locked its tables before the run, so no write commits while either connection reads.
+  // took its snapshot after locking its tables, so no write commits while either connection
+  // reads and none that committed before is missing.
   bool share_with_sibling = false;
 };
 

@@ -128,6 +128,7 @@ struct MetaStoreSession::Impl
   std::string schema;
   std::string database;
   int savepoint_counter = 0;
+  SessionMode mode = SessionMode::read_only_snapshot;
 };
 
 MetaStoreSession::MetaStoreSession(const ConnectionOptions& options, SessionMode mode)
@@ -154,6 +155,7 @@ MetaStoreSession::MetaStoreSession(const ConnectionOptions& options, SessionMode
     }
     setup.commit();
     harden(options);
+    m_impl->mode = mode;
     if (mode == SessionMode::repair) {
       m_impl->snapshot = std::make_unique<RepairTransaction>(m_impl->connection, "rwdoctor_repair");
     } else {
@@ -213,6 +215,24 @@ MetaStoreSession::open_sibling(const std::string& snapshot_id)
 }
 
 MetaStoreSession::~MetaStoreSession() = default;
+
+void
+MetaStoreSession::restart_repair_transaction()
+{
+  if (m_impl->mode != SessionMode::repair || m_impl->innermost != nullptr) {
+    throw std::logic_error("restart_repair_transaction: not a repair session, or a scan is running");
+  }
+  try {
+    m_impl->snapshot->abort();
+    m_impl->snapshot.reset();
+    m_impl->snapshot = std::make_unique<RepairTransaction>(m_impl->connection, "rwdoctor_repair");
+  } catch (const pqxx::broken_connection&) {
+    throw OperationalError(fmt::format("lost the connection to database \"{}\"", m_impl->database),
+                           "Check the server and run rwdoctor again; nothing was changed.");
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "cannot begin the repair transaction");
+  }
+}
 
 const std::string&
 MetaStoreSession::schema() const

@@ -101,6 +101,13 @@ public:
   // The open transaction, for db/row_store.cpp.
   pqxx::dbtransaction& transaction();
 
+  // Repair sessions only: rolls back the open transaction, which must not have written, and
+  // begins a new SERIALIZABLE one. PostgreSQL takes a transaction's snapshot at its first
+  // statement that needs one, and neither SAVEPOINT nor LOCK TABLE does: a caller that sends
+  // LOCK TABLE first gets a snapshot that sees every write committed before the locks were
+  // granted. Throws OperationalError when the connection is lost.
+  void restart_repair_transaction();
+
   void scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
                   const std::function<void(int key, std::string_view bytes)>& visit);
 

@@ -412,7 +412,7 @@ take_repair_lock(MetaStoreSession& session)
 {
   try {
     Savepoint savepoint(session.transaction(), "rwdoctor_advisory");
-    savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('rwdoctor repair'))"));
+    savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_lock(pg_catalog.hashtext('rwdoctor repair'))"));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
     if (effective_sqlstate(error) == "55P03" || effective_sqlstate(error) == "57014") {

@@ -64,8 +64,10 @@ void insert_rows(MetaStoreSession& session, const CapturedTable& table);
 // Moves each serial column's sequence of `tables` forward past the largest value present.
 void advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables);
 
-// Takes rwdoctor's transaction-level advisory lock, waiting at most lock_timeout; throws
-// RefusedError when another rwdoctor repair holds it.
+// Takes rwdoctor's advisory lock, waiting at most lock_timeout; throws RefusedError when
+// another rwdoctor repair holds it. The lock belongs to the session, not the transaction, so
+// it outlives MetaStoreSession::restart_repair_transaction; it is released when the
+// connection closes, after the repair's COMMIT or rollback.
 void take_repair_lock(MetaStoreSession& session);
 
 // LOCK TABLE ... IN EXCLUSIVE MODE for `tables` (reads still work, writers wait), bounded by

@@ -56,12 +56,18 @@ check_gates(db::MetaStoreSession& session, const SafetyGates& gates)
   }
 }
 
+// The repair lock and the table list are read in a first transaction; the repair's own
+// transaction then starts with LOCK TABLE, so its snapshot is taken after the locks and a
+// write that committed while the repair waited for them is part of the plan (the sibling of
+// the before run imports that snapshot too). The gates are read after the locks.
 void
 prepare_repair_transaction(db::MetaStoreSession& session, const SafetyGates& gates)
 {
   db::take_repair_lock(session);
+  const auto tables = db::tables_linked_to_object(session);
+  session.restart_repair_transaction();
+  db::lock_tables(session, tables);
   check_gates(session, gates);
-  db::lock_tables(session, db::tables_linked_to_object(session));
 }
 
 std::string

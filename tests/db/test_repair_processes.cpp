@@ -403,6 +403,51 @@ TEST_CASE("a writer that gives the job its fragments back while the repair waits
   CHECK(audit_rows(database.name(), "drop") == 0);
 }
 
+TEST_CASE("a writer that gives the job a fragment while a restore waits", "[db][processes][restore]")
+{
+  // The repair's snapshot is taken after its table locks: a write that commits while the
+  // restore waits for them is in the plan and in the checks. Here the writer gives job 16 one
+  // fragment under a new id, so no key of the backup's rows collides and nothing forces a
+  // serialization retry. The plan sees it (its state tables have no rows), and the backup's
+  // fragments beside it leave the job inconsistent, so the after run rolls the restore back.
+  // Were the snapshot older than the locks, the restore would commit a job with both.
+  const test::ScratchDatabase backup("head");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute("CREATE SCHEMA scratch; CREATE TABLE scratch.saved AS SELECT * FROM fragment WHERE job_id = 16 "
+               "ORDER BY fragment_id LIMIT 1; UPDATE scratch.saved SET fragment_id = fragment_id + 100000; "
+               "DELETE FROM fragment WHERE job_id = 16;");
+  const test::TemporaryDirectory directory;
+  const auto undo_file = directory.file("undo.json");
+  const auto restore = [&](std::vector<std::string> extra) {
+    std::vector<std::string> arguments = {"repair", "restore", "--job", "16", "--from", backup.name(), "-d", live.name()};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    return rw_command(arguments);
+  };
+  {
+    const auto dry_run = test::run_process(restore({"--dry-run"}));
+    INFO(dry_run.describe());
+    REQUIRE(dry_run.exit_code == 4); // a plan without refusals: the job is a restore candidate
+  }
+
+  pqxx::connection writer_connection(fmt::format("dbname={}", live.name()));
+  pqxx::work writer(writer_connection);
+  writer.exec("INSERT INTO fragment SELECT * FROM scratch.saved");
+  test::ChildProcess repair(restore({"--yes", "--allow-online", "--undo-file", undo_file}));
+  wait_until_rwdoctor_blocks(live.name());
+  writer.commit();
+  const auto outcome = repair.wait();
+  INFO(outcome.describe());
+  CHECK(outcome.exited);
+  CHECK(outcome.exit_code == 8);
+  CHECK(contains(outcome.out, "fragment 100002 of job 16"));
+  CHECK(contains(outcome.err, "rolled back"));
+  CHECK_FALSE(test::file_exists(undo_file));
+  CHECK(directory.entries().empty());
+  CHECK(count(live.name(), "SELECT count(*)::int FROM fragment WHERE job_id = 16") == 1);
+  CHECK(count(live.name(), "SELECT count(*)::int FROM fragment WHERE job_id = 16 AND fragment_id > 100000") == 1);
+  CHECK(audit_rows(live.name(), "restore") == 0);
+}
+
 TEST_CASE("the online gates refuse a live meta store", "[db][processes]")
 {
   const test::TemporaryDirectory directory;
