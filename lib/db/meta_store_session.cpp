@@ -298,7 +298,8 @@ MetaStoreSession::run_check_query(std::string_view sql, const QueryParams& param
 
 void
 MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
-                                   const std::function<void(const Rows& block)>& visit, const QueryParams& params)
+                                   const std::function<void(const Rows& block)>& visit, const QueryParams& params,
+                                   std::string_view what)
 {
   if (m_impl->innermost != nullptr) {
     throw std::logic_error("scan_check_query: a cursor scan is already running");
@@ -330,7 +331,7 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
     }
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
-    throw translate_sql_error(error, "query failed");
+    throw translate_sql_error(error, what);
   }
 }
 

@@ -75,9 +75,10 @@ public:
   // its rows to `visit` in blocks of at most `block_rows`, so memory is bounded by one block
   // however many rows the check returns. Other session calls made from `visit` (e.g.
   // describe_objects) run inside the scan's savepoint. Errors as run_check_query; an
-  // exception thrown by `visit` propagates unchanged.
+  // exception thrown by `visit` propagates unchanged. `what` begins the error's message.
   void scan_check_query(std::string_view sql, std::size_t block_rows,
-                        const std::function<void(const Rows& block)>& visit, const QueryParams& params = {});
+                        const std::function<void(const Rows& block)>& visit, const QueryParams& params = {},
+                        std::string_view what = "query failed");
 
   // Describes `oids`; objects that do not exist are left out. Falls back to type and
   // database only when the role cannot read every type table. Throws OperationalError when

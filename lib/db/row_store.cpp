@@ -125,6 +125,11 @@ insert_order(const std::set<std::string>& tables, const std::vector<ForeignKey>&
   return order;
 }
 
+// Rows of a capture or backup read come through a cursor this many at a time: the rows
+// kept are the plan's, but the client never holds a whole result besides them (a fragment
+// row carries its stream_node blob as hex text, up to about 40 KB).
+constexpr std::size_t k_rows_per_block = 256;
+
 } // namespace
 
 std::vector<CapturedTable>
@@ -147,21 +152,10 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
       }
     }
   };
-  const auto run = [&](const std::string& sql, const std::string& parameter) {
-    Rows rows;
-    try {
-      Savepoint savepoint(tx, "rwdoctor_capture");
-      for (const auto& row : savepoint.exec_params(sql, parameter)) {
-        auto& values = rows.values.emplace_back();
-        for (const auto& field : row) {
-          values.push_back(field.is_null() ? std::nullopt : std::optional<std::string>(field.c_str()));
-        }
-      }
-      savepoint.commit();
-    } catch (const pqxx::sql_error& error) {
-      throw translate_sql_error(error, "cannot capture the rows the repair removes");
-    }
-    return rows;
+  const auto capture = [&](const std::string& table, const std::string& sql, const std::string& parameter) {
+    session.scan_check_query(
+      sql, k_rows_per_block, [&](const Rows& block) { absorb(table, block); }, {parameter},
+      "cannot capture the rows the repair removes");
   };
   const auto columns_of = [&](const std::string& table) -> const std::vector<std::string>& {
     const auto found = columns.find(table);
@@ -171,13 +165,14 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
     return found->second.first;
   };
 
-  absorb("object", run(fmt::format("SELECT {} FROM object o WHERE o.oid = ANY($1::int[])",
-                                   select_list(tx, "o", columns_of("object"))),
-                       util::pg_int_array(oids)));
+  capture("object",
+          fmt::format("SELECT {} FROM object o WHERE o.oid = ANY($1::int[])", select_list(tx, "o", columns_of("object"))),
+          util::pg_int_array(oids));
   for (const auto& [table, column] : explicit_deletes) {
-    absorb(table, run(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", columns_of(table)),
-                                  tx.quote_name(table), tx.quote_name(column)),
-                      util::pg_int_array(oids)));
+    capture(table,
+            fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", columns_of(table)),
+                        tx.quote_name(table), tx.quote_name(column)),
+            util::pg_int_array(oids));
   }
   while (!frontier.empty()) {
     auto current = std::move(frontier);
@@ -191,7 +186,7 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
                                      select_list(tx, "c", columns_of(key.child)), tx.quote_name(key.child),
                                      column_tuple(tx, "c", key.child_columns), column_tuple(tx, "p", key.parent_columns),
                                      tx.quote_name(parent));
-        absorb(key.child, run(sql, tid_array(ctids)));
+        capture(key.child, sql, tid_array(ctids));
       }
     }
   }
@@ -230,22 +225,16 @@ select_rows(MetaStoreSession& session, const std::string& table, const std::stri
   captured.table = table;
   captured.columns = found->second.first;
   captured.types = found->second.second;
-  try {
-    Savepoint savepoint(tx, "rwdoctor_select_rows");
-    const auto result = savepoint.exec_params(fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])",
-                                                          select_list(tx, "x", captured.columns), tx.quote_name(table),
-                                                          tx.quote_name(column)),
-                                              util::pg_int_array(ids));
-    for (const auto& row : result) {
-      auto& values = captured.rows.emplace_back();
-      for (pqxx::row::size_type i = 1; i < row.size(); ++i) { // column 0 is the ctid
-        values.push_back(row[i].is_null() ? std::nullopt : std::optional<std::string>(row[i].c_str()));
+  session.scan_check_query(
+    fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", captured.columns),
+                tx.quote_name(table), tx.quote_name(column)),
+    k_rows_per_block,
+    [&](const Rows& block) {
+      for (const auto& row : block.values) {
+        captured.rows.emplace_back(row.begin() + 1, row.end()); // column 0 is the ctid
       }
-    }
-    savepoint.commit();
-  } catch (const pqxx::sql_error& error) {
-    throw translate_sql_error(error, fmt::format("cannot read {}", table));
-  }
+    },
+    {util::pg_int_array(ids)}, fmt::format("cannot read {}", table));
   std::sort(captured.rows.begin(), captured.rows.end());
   return captured;
 }
