@@ -56,14 +56,17 @@ check_gates(db::MetaStoreSession& session, const SafetyGates& gates)
   }
 }
 
-// The repair lock and the table list are read in a first transaction; the repair's own
-// transaction then starts with LOCK TABLE, so its snapshot is taken after the locks and a
-// write that committed while the repair waited for them is part of the plan (the sibling of
-// the before run imports that snapshot too). The gates are read after the locks.
+// The repair lock, the gates and the table list are read in a first transaction; the
+// repair's own transaction then starts with LOCK TABLE, so its snapshot is taken after the
+// locks and a write that committed while the repair waited for them is part of the plan (the
+// sibling of the before run imports that snapshot too). The gates are read twice: first so
+// that a live meta store is refused without its tables ever being locked (a waiting EXCLUSIVE
+// lock stalls the meta node's writes), then again under the locks.
 void
 prepare_repair_transaction(db::MetaStoreSession& session, const SafetyGates& gates)
 {
   db::take_repair_lock(session);
+  check_gates(session, gates);
   const auto tables = db::tables_linked_to_object(session);
   session.restart_repair_transaction();
   db::lock_tables(session, tables);

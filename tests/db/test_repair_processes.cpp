@@ -482,6 +482,30 @@ TEST_CASE("the online gates refuse a live meta store", "[db][processes]")
     CHECK(stale.exit_code == 1);
     CHECK_FALSE(job_exists(stale_leader.name(), k_job));
   }
+  SECTION("another client session in a transaction that holds a table lock")
+  {
+    // The gates are read before the tables are locked: the repair refuses at once with the
+    // gate's reason, instead of queueing an EXCLUSIVE lock behind the other session (which
+    // would stall its writes) and giving up after --lock-timeout.
+    const test::ScratchDatabase database("head");
+    break_job(database);
+    const auto before = test::dump_meta_tables(database.name());
+    pqxx::connection other(fmt::format("dbname={}", database.name()));
+    pqxx::work holder(other);
+    holder.exec("LOCK TABLE fragment IN ROW EXCLUSIVE MODE");
+    const auto started = std::chrono::steady_clock::now();
+    const auto refused = test::run_process(
+      drop_command(database.name(), directory.file("refused.json"), {"--lock-timeout", "5000"}));
+    const auto waited = std::chrono::steady_clock::now() - started;
+    INFO(refused.describe());
+    CHECK(refused.exited);
+    CHECK(refused.exit_code == 32);
+    CHECK(contains(refused.err, "1 other client session(s)"));
+    CHECK(waited < std::chrono::milliseconds(5000));
+    holder.abort();
+    CHECK_FALSE(test::file_exists(directory.file("refused.json")));
+    CHECK(dump_difference(before, test::dump_meta_tables(database.name())) == "");
+  }
   SECTION("another client session")
   {
     const test::ScratchDatabase database("head");
