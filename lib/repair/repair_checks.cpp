@@ -23,6 +23,42 @@ repair_check_selection(const std::set<int>& job_ids, const std::optional<std::se
   return selection;
 }
 
+checks::CheckSelection
+candidate_check_selection(checks::Repair repair, const std::set<int>& jobs)
+{
+  checks::CheckSelection selection;
+  const auto& catalogue = checks::Catalogue::builtin();
+  for (const auto& id : catalogue.ids()) {
+    const auto& variants = catalogue.variants(id);
+    if (std::any_of(variants.begin(), variants.end(), [repair](const checks::CheckSpec& spec) {
+          return std::find(spec.repairs.begin(), spec.repairs.end(), repair) != spec.repairs.end();
+        })) {
+      selection.check_ids.push_back(id);
+    }
+  }
+  selection.job_ids = jobs;
+  selection.scope_jobs = jobs;
+  return selection;
+}
+
+std::vector<std::string>
+checks_with_inconsistencies(const checks::CheckReport& report)
+{
+  std::set<std::string> found;
+  for (const auto& finding : report.findings) {
+    if (checks::counts_as_inconsistency(finding.severity)) {
+      found.insert(finding.check);
+    }
+  }
+  std::vector<std::string> ids;
+  for (const auto& id : checks::Catalogue::builtin().ids()) {
+    if (found.count(id) != 0) {
+      ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
 std::set<FindingKey>
 inconsistency_keys(const checks::CheckReport& report)
 {
@@ -52,23 +88,6 @@ findings_offering_by_job(const checks::CheckReport& report, const std::vector<in
     }
   }
   return by_job;
-}
-
-std::set<int>
-verification_scope(const checks::CheckReport& before, const std::vector<int>& repaired, const std::set<int>& neighbours)
-{
-  std::set<int> scope(repaired.begin(), repaired.end());
-  for (const auto& finding : before.findings) {
-    if (!checks::counts_as_inconsistency(finding.severity)) {
-      continue;
-    }
-    for (const auto& subject : {finding.job_id, finding.object_id}) {
-      if (subject && neighbours.count(*subject) != 0) {
-        scope.insert(*subject);
-      }
-    }
-  }
-  return scope;
 }
 
 void

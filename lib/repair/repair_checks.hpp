@@ -25,6 +25,13 @@ namespace rwdoctor::repair {
 checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {},
                                               const std::optional<std::set<int>>& scope = std::nullopt);
 
+// The checks whose findings offer `repair`, reading for `jobs` (scope and report): what makes
+// each of the jobs a candidate for that repair, without the other checks.
+checks::CheckSelection candidate_check_selection(checks::Repair repair, const std::set<int>& jobs);
+
+// The check ids of `report`'s findings that count as inconsistencies, in catalogue order.
+std::vector<std::string> checks_with_inconsistencies(const checks::CheckReport& report);
+
 // What identifies a finding across two runs: check id, job, fragment, object.
 using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;
 
@@ -35,12 +42,6 @@ std::set<FindingKey> inconsistency_keys(const checks::CheckReport& report);
 // report order; jobs without one are absent.
 std::map<int, std::vector<checks::Finding>>
 findings_offering_by_job(const checks::CheckReport& report, const std::vector<int>& jobs, checks::Repair repair);
-
-// The jobs a restore's after run must read for (RestorePlan::verify_scope): `repaired`, and
-// those of `neighbours` that an inconsistency of `before` is about (as job or as object, as
-// verify_after_repair judges them).
-std::set<int> verification_scope(const checks::CheckReport& before, const std::vector<int>& repaired,
-                                 const std::set<int>& neighbours);
 
 // Throws OperationalError (exit 8: the repair is rolled back) unless `after`,
 // the run made after the change inside the repair transaction, has no inconsistency about

@@ -19,7 +19,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <pwd.h>
+#include <set>
 
 namespace rwdoctor::repair {
 
@@ -109,12 +111,53 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, std::s
 }
 
 // After the change, inside the repair transaction (see repair_check_selection): the whole
-// store, as drop's "before" run read it, or `scope` (RestorePlan::verify_scope).
+// store, as drop's "before" run read it, or `scope` (RestorePlan::check_scope).
 checks::CheckReport
 run_verification_checks(db::MetaStoreSession& session, const std::optional<std::set<int>>& scope = std::nullopt)
 {
   return checks::run_checks(session, checks::Catalogue::builtin(), repair_check_selection({}, scope), nullptr);
 }
+
+// A restore's "before": the checks of its scope in the repair transaction's snapshot, as
+// they were before anything was written. They are read only when the after run has an
+// inconsistency to compare (usually it has none, and a restore then costs one check run over
+// its scope instead of two), and only the checks that found one, by a sibling connection that
+// imports the snapshot the repair took after its locks, so it never sees the repair's own
+// writes. Without a second connection they are all read at once, before the writes.
+class RestoreBefore
+{
+public:
+  // Before anything is written. A failed export ends the repair (the transaction is aborted).
+  RestoreBefore(db::MetaStoreSession& live, const std::set<int>& scope) : m_scope(scope)
+  {
+    const auto snapshot_id = live.export_snapshot();
+    try {
+      m_sibling = live.open_sibling(snapshot_id);
+    } catch (const OperationalError&) {
+      m_eager = inconsistency_keys(checks::run_checks(live, checks::Catalogue::builtin(),
+                                                      repair_check_selection({}, m_scope), nullptr));
+    }
+  }
+
+  // The inconsistencies before the change of the checks that have one in `after`.
+  std::set<FindingKey> keys_for(const checks::CheckReport& after)
+  {
+    if (m_eager) {
+      return *m_eager;
+    }
+    auto selection = repair_check_selection({}, m_scope);
+    selection.check_ids = checks_with_inconsistencies(after);
+    if (selection.check_ids.empty()) {
+      return {};
+    }
+    return inconsistency_keys(checks::run_checks(*m_sibling, checks::Catalogue::builtin(), selection, nullptr));
+  }
+
+private:
+  const std::set<int>& m_scope;
+  std::unique_ptr<db::MetaStoreSession> m_sibling;
+  std::optional<std::set<FindingKey>> m_eager;
+};
 
 } // namespace
 
@@ -257,6 +300,8 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
       on_plan(plan);
     }
 
+    RestoreBefore before(live, plan.check_scope);
+
     std::vector<std::string> names;
     for (const auto& table : plan.inserts) {
       names.push_back(table.table);
@@ -276,7 +321,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
                         update.type, update.new_value);
     }
     fault_point("restore:after-insert");
-    const auto after = run_verification_checks(live, plan.verify_scope);
+    const auto after = run_verification_checks(live, plan.check_scope);
     // The backup's checks ran beside the writes and the after run; the plan the user saw had
     // them (unless --yes), and a backup found inconsistent now rolls the restore back.
     if (backup_checks.valid()) {
@@ -284,7 +329,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     }
     auto touched = plan.request.jobs;
     touched.insert(touched.end(), plan.neighbour_jobs.begin(), plan.neighbour_jobs.end());
-    verify_after_repair(plan.live_findings, after, touched);
+    verify_after_repair(before.keys_for(after), after, touched);
     fault_point("restore:after-verify");
 
     RestoreOutcome outcome;

@@ -342,18 +342,18 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   if (backup_checks == nullptr) {
     start_backup_checks(true);
   }
-  // Live's run is also the repair's "before": it reads for the jobs and their neighbours
+  // Live's run here only makes each job a candidate: the checks that offer restore-fragments,
+  // for the jobs. The repair's before and after runs read for the jobs and their neighbours
   // (check_scope), known once the backup's edges are.
-  plan.check_scope.insert(request.jobs.begin(), request.jobs.end());
+  const std::set<int> requested(request.jobs.begin(), request.jobs.end());
+  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
+                                              candidate_check_selection(checks::Repair::restore_fragments, requested),
+                                              nullptr);
+  take_restore_findings(live_report, request.jobs, plan);
+  plan.check_scope = requested;
   for (const int job : jobs_of_fragments(live, far_ends.get())) {
     plan.check_scope.insert(job);
   }
-  auto live_selection = repair_check_selection({}, plan.check_scope);
-  live_selection.share_with_sibling = true; // nothing is written yet
-  const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(), live_selection, nullptr);
-  plan.live_findings = inconsistency_keys(live_report);
-  plan.verify_scope = verification_scope(live_report, request.jobs, plan.check_scope);
-  take_restore_findings(live_report, request.jobs, plan);
   auto backup_side = backup_rows.get();
   std::vector<std::string> backup_refusals;
   // A backup whose rows could not be read is explained by its checks, which then fail too.

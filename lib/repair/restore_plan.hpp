@@ -40,20 +40,14 @@ struct RestorePlan
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::string rows_hash;                   // sha256 of inserts and updates
-  // Every inconsistency live had when the plan was made that involves a job of check_scope:
-  // inside the repair transaction this is the "before" the change is verified against.
+  // The jobs the repair's before and after runs read for (CheckSelection::scope_jobs): the
+  // restored jobs and every live job at the other end of one of their backup edges. Every row
+  // a restore writes belongs to a restored job, so a finding it creates involves a row of one
+  // of them and the run for the restored jobs returns it (CheckSpec::scoped), whichever job it
+  // is about; a neighbour's finding that was there before is read in full, and must still
+  // refuse (the neighbours are among the jobs the restore touches).
   // Not part of the report.
-  std::set<FindingKey> live_findings;
-  // The jobs the before run reads for (CheckSelection::scope_jobs): the restored jobs and
-  // every live job at the other end of one of their backup edges, so that a finding about a
-  // neighbour is read in full.
   std::set<int> check_scope;
-  // The jobs the after run reads for: the restored jobs and the neighbours that had an
-  // inconsistency before. Every row a restore writes belongs to a restored job, so a finding
-  // it creates involves a row of one of them and the run for the restored jobs returns it
-  // (CheckSpec::scoped), whichever job it is about; a neighbour's finding that was there
-  // before is seen only with the neighbour in the scope, and must still refuse.
-  std::set<int> verify_scope;
 
   std::map<std::string, std::size_t> row_counts() const;
 };

@@ -253,6 +253,45 @@ TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db]
   }
 }
 
+// The after run reads for the restored job and its neighbours, and returns a finding about a
+// third job when it involves a neighbour's rows; such a finding that was there before the
+// restore is compared with the store as it was (RestoreBefore in repair_executor.cpp), read by
+// a second connection on the repair's snapshot, or before the writes when there is none.
+// Fragment 5 of job 19 (no neighbour of job 16) lists state table 25 of neighbour job 24.
+TEST_CASE("a restore compares what its after run finds with the store as it was before", "[db][restore]")
+{
+  SeedScenario scenario("head");
+  scenario.live.execute("UPDATE fragment SET state_table_ids = '[19, 25]' WHERE fragment_id = 5");
+  const auto old_finding = "fragment 5 of job 19 lists state table 25, which belongs to job 24";
+  const TempDir dir;
+  std::vector<std::string> args = {"repair", "restore", "--job", "16", "--from", scenario.backup.name(), "--yes",
+                                   "--no-audit-table", "--undo-file", dir.file("undo.json")};
+  std::string role; // the backup is read as the test's own role
+  SECTION("read on a second connection")
+  {
+    args.insert(args.end(), {"-d", scenario.live.name()});
+  }
+  SECTION("read before the writes when the role may open only one more connection")
+  {
+    role = fmt::format("rwdt_restore_{}", getpid());
+    scenario.live.execute(fmt::format("CREATE ROLE {0} LOGIN CONNECTION LIMIT 1; GRANT USAGE ON SCHEMA public TO {0}; "
+                                      "GRANT ALL ON ALL TABLES IN SCHEMA public TO {0}; "
+                                      "GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO {0};",
+                                      role));
+    args.insert(args.end(), {"-d", fmt::format("dbname={} user={}", scenario.live.name(), role)});
+  }
+  const auto result = run_cli(args);
+  INFO(result.out << result.err);
+  CHECK(result.code == 1);
+  const auto report = test::check_database(scenario.live.name());
+  INFO(test::describe(report));
+  CHECK(contains(test::describe(report), old_finding));
+  CHECK_FALSE(contains(test::describe(report), "job 16 "));
+  if (!role.empty()) {
+    scenario.live.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+  }
+}
+
 TEST_CASE("edges to a downstream job dropped since the backup are left out and listed", "[db][restore]")
 {
   SeedScenario scenario("v3_0_3");

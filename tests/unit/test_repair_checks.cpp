@@ -1,17 +1,22 @@
-// The verdict a repair's after run gets (verify_after_repair) and the jobs a restore's after run
-// reads for (verification_scope).
+// The verdict a repair's after run gets (verify_after_repair), the checks that make a job a
+// candidate for a repair (candidate_check_selection) and the checks a restore's "before" is read
+// for (checks_with_inconsistencies).
 #include "core/error.hpp"
 #include "repair/repair_checks.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using rwdoctor::OperationalError;
 using rwdoctor::checks::CheckReport;
 using rwdoctor::checks::CheckStatus;
 using rwdoctor::checks::Finding;
+using rwdoctor::checks::Repair;
 using rwdoctor::checks::Severity;
 using rwdoctor::repair::inconsistency_keys;
-using rwdoctor::repair::verification_scope;
+using rwdoctor::repair::candidate_check_selection;
+using rwdoctor::repair::checks_with_inconsistencies;
 using rwdoctor::repair::verify_after_repair;
 
 namespace {
@@ -80,16 +85,27 @@ TEST_CASE("a repair verifies when it leaves nothing about what it repaired and c
   }
 }
 
-TEST_CASE("a restore's after run reads for the restored jobs and the neighbours that had an inconsistency",
-          "[repair]")
+TEST_CASE("a job is a restore candidate by the checks that offer restore-fragments, read for the jobs", "[repair]")
 {
-  const auto before = report_of({
+  const auto selection = candidate_check_selection(Repair::restore_fragments, {16, 17});
+  CHECK(selection.check_ids
+        == std::vector<std::string>{"job-without-fragments", "state-table-mismatch", "dml-fragment-invalid",
+                                    "job-without-state-table", "actor-missing"});
+  CHECK(selection.job_ids == std::set<int>{16, 17});
+  CHECK(selection.scope_jobs == std::set<int>{16, 17});
+  const auto drop = candidate_check_selection(Repair::drop_job, {16});
+  CHECK(std::find(drop.check_ids.begin(), drop.check_ids.end(), "job-without-fragments") != drop.check_ids.end());
+  CHECK(std::find(drop.check_ids.begin(), drop.check_ids.end(), "dml-fragment-invalid") == drop.check_ids.end());
+}
+
+TEST_CASE("a restore's before is read for the checks with an inconsistency after, in catalogue order", "[repair]")
+{
+  const auto after = report_of({
+    finding("state-table-mismatch", Severity::error, 24),
+    finding("edge-cross-database", Severity::info, 38), // info: never compared
     finding("job-without-fragments", Severity::critical, 16),
-    finding("job-parallelism-invalid", Severity::error, 24),                      // a dirty neighbour
-    finding("object-type-mismatch", Severity::critical, std::nullopt, 33),       // a neighbour as object
-    finding("edge-cross-database", Severity::info, 38),                          // info: not dirty
-    finding("object-orphaned", Severity::warning, 90),                           // not a neighbour
+    finding("state-table-mismatch", Severity::error, 25),
   });
-  CHECK(verification_scope(before, {16, 17}, {16, 17, 24, 33, 38, 45}) == std::set<int>{16, 17, 24, 33});
-  CHECK(verification_scope(report_of({}), {16}, {16, 24}) == std::set<int>{16});
+  CHECK(checks_with_inconsistencies(after) == std::vector<std::string>{"job-without-fragments", "state-table-mismatch"});
+  CHECK(checks_with_inconsistencies(report_of({finding("edge-cross-database", Severity::info, 38)})).empty());
 }
