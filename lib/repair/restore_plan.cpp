@@ -324,7 +324,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
       return read_backup_side(backup, jobs, ends, rows, run);
     });
   // Deferred, the backup's checks start when the plan is made, beside the restore's writes and
-  // after run, which use one core; until then both cores read live (the before run below).
+  // after run, which use one core; until then the backup's connection reads the rows to
+  // restore while live's candidate checks run. They are not on the way to COMMIT either way.
   // A plan that ends early, by a refusal or an error, never starts them.
   struct StartBackupChecks
   {
