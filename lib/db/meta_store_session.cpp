@@ -4,6 +4,7 @@
 #include "db/pqxx_compat.hpp"
 #include "db/sql_errors.hpp"
 #include "sql/embedded_sql.hpp"
+#include "util/block_pipeline.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -461,18 +462,29 @@ MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_co
     Savepoint savepoint(tx, fmt::format("rwdoctor_scan_{}", ++m_impl->savepoint_counter));
     {
       pqxx::icursorstream stream(savepoint, query, "rwdoctor_blob_cursor", k_first_blob_block_rows);
-      pqxx::result block;
-      while (stream >> block) {
-        std::size_t block_bytes = 0;
+      // The server reads and sends the next block while a second thread decodes this one's
+      // hex text and hands it to `visit` (protobuf parsing): a scan takes about the longer of
+      // the two, not their sum. `visit` runs on that thread, one value at a time, in key order.
+      const std::function<bool(pqxx::result&)> fetch = [&stream](pqxx::result& block) {
+        if (!(stream >> block)) {
+          return false;
+        }
+        if (!block.empty()) {
+          std::size_t block_bytes = 0;
+          for (const auto& row : block) {
+            block_bytes += row[1].size();
+          }
+          stream.set_stride(blob_block_rows(block_bytes / block.size()));
+        }
+        return true;
+      };
+      const std::function<void(pqxx::result&)> decode = [&visit](pqxx::result& block) {
         for (const auto& row : block) {
-          block_bytes += row[1].size();
           const pqxx::binarystring bytes(row[1]);
           visit(row[0].as<int>(), std::string_view(bytes.get(), bytes.size()));
         }
-        if (!block.empty()) {
-          stream.set_stride(blob_block_rows(block_bytes / block.size()));
-        }
-      }
+      };
+      util::pipeline_blocks(fetch, decode);
     }
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {

@@ -109,6 +109,10 @@ public:
   // granted. Throws OperationalError when the connection is lost.
   void restart_repair_transaction();
 
+  // Calls `visit` with every non-null value of a bytea column and its row's key, in key order,
+  // read through a cursor in blocks of about 1 MiB whatever the value size. `visit` runs on a
+  // second thread while the next block is fetched (util::pipeline_blocks), never on two
+  // threads at once; what it throws ends the scan and is rethrown here.
   void scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
                   const std::function<void(int key, std::string_view bytes)>& visit);
 

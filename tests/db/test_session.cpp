@@ -1,5 +1,5 @@
 // The session settings every rwdoctor connection pins before it reads or writes the store
-// (sql/store/harden_session.sql), as the server reports them back.
+// (sql/store/harden_session.sql), as the server reports them back, and its blob scans.
 #include "db/meta_store_session.hpp"
 #include "cli_runner.hpp"
 #include "scratch_database.hpp"
@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
 #include <unistd.h>
 
 using namespace rwdoctor;
@@ -62,6 +63,35 @@ TEST_CASE("a blob scan visits every row once, in key order, whatever the blob si
   }
   CHECK(keys == expected);
   CHECK(contents_match);
+}
+
+TEST_CASE("a blob scan stopped by what its visitor throws ends there and leaves the session usable",
+          "[db][session][bad-input]")
+{
+  // The visitor runs on a second thread while the next block is fetched (util::pipeline_blocks):
+  // its exception must still end the scan at that value and come out of scan_bytea.
+  const test::ScratchDatabase store("head");
+  store.execute("CREATE TABLE blob_probe (id integer PRIMARY KEY, payload bytea); "
+                "INSERT INTO blob_probe SELECT i, decode(repeat('ab', 3000), 'hex') FROM generate_series(1, 2000) AS i");
+  db::ConnectionOptions options;
+  options.dbname = store.name();
+  db::MetaStoreSession session(options);
+  std::vector<int> keys;
+  CHECK_THROWS_WITH(session.scan_bytea("blob_probe", "id", "payload",
+                                       [&](int key, std::string_view) {
+                                         if (key == 700) {
+                                           throw std::runtime_error("stopped at 700");
+                                         }
+                                         keys.push_back(key);
+                                       }),
+                    "stopped at 700");
+  REQUIRE(keys.size() == 699);
+  CHECK(keys.back() == 699);
+  std::size_t visited = 0;
+  session.scan_bytea("blob_probe", "id", "payload", [&](int, std::string_view bytes) {
+    visited += bytes.size() == 3000 ? 1 : 0;
+  });
+  CHECK(visited == 2000);
 }
 
 TEST_CASE("a role that cannot read a type table still gets its findings, described from object alone",
