@@ -230,9 +230,9 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
   }
 }
 
-// The after run reads for the restored job and only those neighbours that had an
-// inconsistency before (RestorePlan::verify_scope); a clean neighbour's new finding involves a
-// restored row, so the run for the restored job finds it. Job 24 reads fragment 3 of job 16
+// The after run reads for the restored job and every neighbour (RestorePlan::check_scope), so a
+// neighbour's old inconsistency is seen and refuses; a clean neighbour's new finding involves a
+// restored row, so the run for the restored job finds it too. Job 24 reads fragment 3 of job 16
 // through a NO_SHUFFLE edge into its fragment 8, its only edge.
 TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db][restore]")
 {
