@@ -28,6 +28,8 @@
 #include "store/generation.hpp"
 #include "util/text.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
@@ -168,10 +170,13 @@ print_checks(db::MetaStoreSession& session, const Options& options)
   for (const auto* spec : specs) {
     std::cout << "\n-- " << spec->id << " (" << spec->path << ")\n";
     if (spec->scoped) {
-      // The tool binds $1 = NULL (the whole store) and PostgreSQL plans with that value,
-      // as it does for the first executions of a prepared statement.
-      std::cout << "PREPARE rwdoctor_scoped(int[]) AS\n"
-                << statement(spec->query) << ";\nEXECUTE rwdoctor_scoped(NULL);\nDEALLOCATE rwdoctor_scoped;\n";
+      // The tool binds every parameter to NULL (the whole store) and PostgreSQL plans with
+      // those values, as it does for the first executions of a prepared statement.
+      const std::vector<std::string> types(spec->scope_sets.size(), "int[]");
+      const std::vector<std::string> nulls(spec->scope_sets.size(), "NULL");
+      std::cout << "PREPARE rwdoctor_scoped(" << fmt::format("{}", fmt::join(types, ", ")) << ") AS\n"
+                << statement(spec->query) << ";\nEXECUTE rwdoctor_scoped(" << fmt::format("{}", fmt::join(nulls, ", "))
+                << ");\nDEALLOCATE rwdoctor_scoped;\n";
     } else {
       std::cout << statement(spec->query) << ";\n";
     }
@@ -369,8 +374,7 @@ print_floor(db::MetaStoreSession& session)
   PlanColumns columns(session.schema(), tables);
   for (const auto* spec : applicable_checks(facts, generation)) {
     const auto plan = session.run_check_query("EXPLAIN (VERBOSE, FORMAT JSON) " + statement(spec->query),
-                                              spec->scoped ? db::MetaStoreSession::QueryParams{std::nullopt}
-                                                           : db::MetaStoreSession::QueryParams{});
+                                              db::MetaStoreSession::QueryParams(spec->scope_sets.size()));
     if (plan.values.empty() || !plan.values.front().front()) {
       continue;
     }

@@ -2,8 +2,9 @@
 
 #include "checks/analyzers.hpp"
 #include "checks/blob_scan.hpp"
-#include "checks/raw_finding.hpp"
 #include "checks/finding_enricher.hpp"
+#include "checks/raw_finding.hpp"
+#include "checks/scope_arrays.hpp"
 #include "checks/sibling_checks.hpp"
 #include "core/error.hpp"
 #include "store/generation.hpp"
@@ -178,7 +179,7 @@ struct AnalyzerContext
   const store::SchemaFacts& facts;
   BlobSource& blobs;
   ParallelBlobScan* parallel_blobs; // blob-malformed's scan already running on siblings, or nullptr
-  const std::optional<std::set<int>>& scope_jobs; // $1 of scoped checks (CheckSelection::scope_jobs)
+  const ScopeArrays& scope; // the parameters of scoped checks (CheckSelection::scope_jobs)
 };
 
 // Hands `found` to `emit` k_block_rows at a time, so each block is enriched on its own.
@@ -198,12 +199,7 @@ void
 run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const AnalyzerContext& context,
               const std::function<void(std::vector<RawFinding>)>& emit)
 {
-  db::MetaStoreSession::QueryParams params;
-  if (spec.scoped) {
-    params.push_back(context.scope_jobs ? std::optional<std::string>(util::pg_int_array(
-                                            std::vector<int>(context.scope_jobs->begin(), context.scope_jobs->end())))
-                                        : std::nullopt);
-  }
+  const auto params = context.scope.params_for(spec);
   if (spec.kind != CheckKind::analyzer) {
     session.scan_check_query(
       spec.query, k_block_rows, [&](const db::Rows& block) { emit(raw_findings_from_rows(block)); }, params);
@@ -254,7 +250,7 @@ start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& select
   // The sibling's analyzers read blobs through the sibling; everything else is the run's.
   auto run = [&specs, &context](db::MetaStoreSession& on, std::size_t index) {
     SessionBlobSource blobs(on);
-    const AnalyzerContext own{context.generation, context.facts, blobs, nullptr, context.scope_jobs};
+    const AnalyzerContext own{context.generation, context.facts, blobs, nullptr, context.scope};
     std::vector<RawFinding> found;
     run_one_check(on, *specs[index], own, [&](std::vector<RawFinding> block) {
       found.insert(found.end(), std::make_move_iterator(block.begin()), std::make_move_iterator(block.end()));
@@ -336,7 +332,9 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   }
   const auto parallel_blobs =
     start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
-  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), selection.scope_jobs};
+  const auto scope = selection.scope_jobs ? ScopeArrays::read(session, facts, *selection.scope_jobs, specs)
+                                          : ScopeArrays();
+  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), scope};
   const auto sibling =
     start_sibling_checks(session, selection, specs, parallel_blobs != nullptr, context, report.warnings);
   FindingEnricher enricher(session, report.warnings);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace rwdoctor::checks {
@@ -31,6 +32,33 @@ id_and_variant_from_path(std::string_view path)
     return {std::string(stem), ""};
   }
   return {std::string(stem.substr(0, at)), std::string(stem.substr(at + 1))};
+}
+
+// "jobs fragments upstream" -> its sets. `jobs` comes first and the others follow in the
+// order ScopeSet declares them, so $2 means the same set in every file that names it second.
+std::vector<ScopeSet>
+parse_scope_sets(std::string_view path, std::size_t line, std::string_view value)
+{
+  static const std::vector<std::pair<std::string_view, ScopeSet>> k_names = {
+    {"jobs", ScopeSet::jobs}, {"fragments", ScopeSet::fragments}, {"tables", ScopeSet::tables},
+    {"upstream", ScopeSet::upstream}};
+  std::vector<ScopeSet> sets;
+  std::size_t next = 0; // k_names[next] is the first name still allowed
+  for (const auto& word : util::split_words(value)) {
+    auto found = std::find_if(k_names.begin() + static_cast<std::ptrdiff_t>(next), k_names.end(),
+                              [&](const auto& name) { return name.first == word; });
+    if (found == k_names.end() || (sets.empty() && found->second != ScopeSet::jobs)) {
+      fail(path, line,
+           fmt::format("unknown scope '{}'; expected 'jobs' and then any of 'fragments tables upstream', in that order",
+                       value));
+    }
+    sets.push_back(found->second);
+    next = static_cast<std::size_t>(found - k_names.begin()) + 1;
+  }
+  if (sets.empty()) {
+    fail(path, line, "empty scope; expected 'jobs'");
+  }
+  return sets;
 }
 
 } // namespace
@@ -129,9 +157,7 @@ parse_check_file(std::string_view path, std::string_view text)
         fail(path, line_number, fmt::format("unknown kind '{}'", value));
       }
     } else if (key == "scope") {
-      if (value != "jobs") {
-        fail(path, line_number, fmt::format("unknown scope '{}'", value));
-      }
+      spec.scope_sets = parse_scope_sets(path, line_number, value);
       spec.scoped = true;
     } else if (key == "explain") {
       in_explain = true;

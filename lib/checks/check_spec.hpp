@@ -17,6 +17,15 @@ enum class CheckKind {
   analyzer, // the query returns input rows for a C++ analyzer registered under the check id
 };
 
+// The id sets a scoped query takes, each an int[] computed once per run from the scope's
+// jobs (check_runner.cpp), or NULL for the whole store.
+enum class ScopeSet {
+  jobs,      // the scope's job ids
+  fragments, // the fragments of those jobs (fragment.job_id)
+  tables,    // their "table" rows: table_id or belongs_to_job_id is one of the jobs
+  upstream,  // the source fragments, not among `fragments`, of the edges into `fragments`
+};
+
 struct CheckSpec
 {
   std::string path;          // e.g. "sql/checks/source-splits-missing@actor.sql"
@@ -33,7 +42,9 @@ struct CheckSpec
   std::string meta_node;     // what the meta node does when the invariant is broken
   std::string explain;       // prose for `rwdoctor explain`, lines joined with '\n'
   CheckKind kind = CheckKind::query;
-  // Header `scope: jobs`: the query takes $1, an int[] of job ids, or NULL for the whole store.
+  // Header `scope: jobs [fragments] [tables] [upstream]`: the query takes the named id sets
+  // as $1, $2, ... in that order (an int[] each, all NULL for the whole store), so that it
+  // finds the scope's rows by primary key instead of each query scanning for them again.
   // With ids it must return every row of the whole-store run whose evidence includes a row of
   // one of those jobs: its object, streaming_job row, fragments, the edges at either end of
   // them, its table rows and the objects that belong to it. It may leave out the other rows,
@@ -41,6 +52,7 @@ struct CheckSpec
   // for their before and after runs (repair_checks.hpp); tests/db/test_injections.cpp holds
   // every scoped file to it.
   bool scoped = false;
+  std::vector<ScopeSet> scope_sets; // the header's sets in order; empty unless scoped
   std::string query;         // the SQL after the header
 
   // The invariant's number (8 for "INV-08"), for ordering; 0 if none.

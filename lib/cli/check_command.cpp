@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 
@@ -106,7 +107,14 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   const auto code = checks::verdict(run, renderer.inconsistency_found());
   if (code == ExitCode::operational && run.meta_store.missing_tables.empty()) {
     fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");
-    fmt::print(err, "HINT: See the failed checks above; fix access or timeouts and run rwdoctor check again.\n");
+    // One HINT line: a check that ran out of time says which flag gives it more.
+    const bool timed_out = std::any_of(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
+      return outcome.status == checks::CheckStatus::failed && outcome.error.find("statement timeout") != std::string::npos;
+    });
+    fmt::print(err, "{}\n",
+               timed_out ? "HINT: Some checks ran into statement_timeout; raise it with --statement-timeout MS and run "
+                           "rwdoctor check again."
+                         : "HINT: See the failed checks above; fix access or timeouts and run rwdoctor check again.");
   }
   return to_int(code);
 }

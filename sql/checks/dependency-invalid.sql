@@ -6,7 +6,7 @@
 -- repairs: manual
 -- requires: object_dependency fragment_relation
 -- kind: analyzer
--- scope: jobs
+-- scope: jobs fragments upstream
 -- meta-node: a cycle makes DROP ... CASCADE hang in get_referring_objects_cascade; a missing row lets DROP ... RESTRICT of the upstream succeed and strands the downstream job
 -- explain:
 -- object_dependency(oid, used_by) records that object used_by reads from object oid. RisingWave walks it
@@ -32,12 +32,9 @@ WITH placeholder AS (
 -- Scoped runs (CheckSpec::scoped) still read every dependency row, which is cheap and all a
 -- cycle through a scope job needs; they look for missing rows only on the edges with a
 -- fragment of a scope job at either end. Every edge between a scope job and another job has
--- one, so each reported pair sees all its edges, as in the whole-store run. They find the
--- source ends through the primary key and the target ends by hashing the jobs' fragments
--- (fragment_relation has no index on them).
-scope_fragment AS MATERIALIZED (
-  SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
-),
+-- one, so each reported pair sees all its edges, as in the whole-store run. They read those
+-- edges through fragment_relation's primary key: the edges out of the jobs' fragments ($2),
+-- and the edges into them from their upstream fragments ($3).
 edge AS (
   SELECT r.source_fragment_id, r.target_fragment_id
   FROM fragment_relation r
@@ -45,14 +42,12 @@ edge AS (
   UNION ALL
   SELECT r.source_fragment_id, r.target_fragment_id
   FROM fragment_relation r
-  WHERE $1::int[] IS NOT NULL
-    AND r.source_fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+  WHERE r.source_fragment_id = ANY($2::int[])
   UNION ALL
   SELECT r.source_fragment_id, r.target_fragment_id
   FROM fragment_relation r
-  WHERE $1::int[] IS NOT NULL
-    AND r.target_fragment_id IN (SELECT sf.fragment_id FROM scope_fragment sf)
-    AND NOT EXISTS (SELECT 1 FROM scope_fragment ss WHERE ss.fragment_id = r.source_fragment_id)
+  WHERE r.source_fragment_id = ANY($3::int[])
+    AND r.target_fragment_id = ANY($2::int[])
 )
 SELECT 'edge' AS kind, d.oid, d.used_by, NULL::text AS message
 FROM object_dependency d

@@ -5,7 +5,7 @@
 -- consequence: ddl-error
 -- repairs: restore-fragments manual
 -- requires: table fragment streaming_job
--- scope: jobs
+-- scope: jobs fragments
 -- meta-node: not checked by the meta node; the frontend routes insert, update and delete to the wrong fragment or to none
 -- explain:
 --   table.dml_fragment_id, when set, must point to a fragment of the same job
@@ -41,11 +41,11 @@ LEFT JOIN fragment f ON f.fragment_id = t.dml_fragment_id
 LEFT JOIN streaming_job sj ON sj.job_id = t.table_id
 WHERE t.dml_fragment_id IS NOT NULL
   AND sj.job_status IS DISTINCT FROM 'INITIAL'
-  -- scope (CheckSpec::scoped): the jobs' table rows, and table rows naming their fragments
+  -- scope (CheckSpec::scoped): the jobs' table rows, and table rows naming their fragments ($2)
   AND ($1::int[] IS NULL
        OR t.table_id = ANY($1::int[])
        OR t.belongs_to_job_id = ANY($1::int[])
-       OR t.dml_fragment_id IN (SELECT sf.fragment_id FROM fragment sf WHERE sf.job_id = ANY($1::int[])))
+       OR t.dml_fragment_id = ANY($2::int[]))
   AND (f.fragment_id IS NULL
        OR f.job_id <> t.table_id
        OR (f.fragment_type_mask & 128) = 0)

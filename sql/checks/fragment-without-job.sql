@@ -6,7 +6,7 @@
 -- repairs: drop-job manual
 -- requires: fragment streaming_job object fragment_relation table sink source
 -- since: m20250106_072104_fragment_relation
--- scope: jobs
+-- scope: jobs fragments upstream
 -- meta-node: panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job; otherwise never loaded and its state is purged
 -- explain:
 --   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
@@ -24,7 +24,17 @@
 --   This happens after a hand-made delete of streaming_job rows, or fragments inserted
 --   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
 --   drop the object (which cascades to its fragments).
-WITH orphan AS (
+WITH
+-- scope (CheckSpec::scoped): the jobs' fragments ($2) and those at the far end of their edges,
+-- their upstream fragments ($3) and the targets of the edges out of them (primary key)
+scope_fragment AS (
+    SELECT s.fragment_id FROM unnest($2::int[]) AS s(fragment_id)
+    UNION
+    SELECT u.fragment_id FROM unnest($3::int[]) AS u(fragment_id)
+    UNION
+    SELECT r.target_fragment_id FROM fragment_relation r WHERE r.source_fragment_id = ANY($2::int[])
+),
+orphan AS (
     SELECT f.fragment_id, f.job_id, o.obj_type,
            (EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = f.job_id)
             OR EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = f.job_id)
@@ -32,18 +42,7 @@ WITH orphan AS (
     FROM fragment f
     LEFT JOIN object o ON o.oid = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = f.job_id)
-      -- scope (CheckSpec::scoped): the jobs' fragments and those at the far end of their edges
-      AND ($1::int[] IS NULL
-           OR f.job_id = ANY($1::int[])
-           OR f.fragment_id IN (SELECT r.target_fragment_id
-                                FROM fragment_relation r
-                                JOIN fragment sf ON sf.fragment_id = r.source_fragment_id
-                                WHERE sf.job_id = ANY($1::int[])
-                                UNION ALL
-                                SELECT r.source_fragment_id
-                                FROM fragment_relation r
-                                JOIN fragment sf ON sf.fragment_id = r.target_fragment_id
-                                WHERE sf.job_id = ANY($1::int[])))
+      AND ($1::int[] IS NULL OR f.fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf)))
 ),
 -- the no_shuffle neighbours of each orphan: every edge once from each end (equality joins)
 linked AS (

@@ -6,7 +6,7 @@
 -- repairs: manual
 -- requires: fragment_relation fragment object streaming_job
 -- since: m20250106_072104_fragment_relation
--- scope: jobs
+-- scope: jobs fragments upstream
 -- meta-node: panics in resolve_no_shuffle_actor_mapping (assert_eq! of distributions, "cannot find matched target actor", "bitmap mismatch") during recovery
 -- explain:
 --   A NO_SHUFFLE fragment_relation edge forwards each upstream actor's output to exactly
@@ -23,12 +23,9 @@
 --   (vnode_count, distribution_type). What to do: restore the original rows from a
 --   backup, or drop the downstream job.
 WITH
--- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end. Scoped runs
--- find the source ends through the primary key and the target ends by hashing the jobs'
--- fragments (fragment_relation has no index on them); the whole-store run reads every edge.
-scope_fragment AS MATERIALIZED (
-    SELECT f.fragment_id FROM fragment f WHERE f.job_id = ANY($1::int[])
-),
+-- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end, read through
+-- fragment_relation's primary key: the edges out of the jobs' fragments ($2), and the edges
+-- into them from their upstream fragments ($3). The whole-store run reads every edge.
 edge AS (
     SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
     FROM fragment_relation r
@@ -36,14 +33,12 @@ edge AS (
     UNION ALL
     SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
     FROM fragment_relation r
-    WHERE $1::int[] IS NOT NULL
-      AND r.source_fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+    WHERE r.source_fragment_id = ANY($2::int[])
     UNION ALL
     SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
     FROM fragment_relation r
-    WHERE $1::int[] IS NOT NULL
-      AND r.target_fragment_id IN (SELECT sf.fragment_id FROM scope_fragment sf)
-      AND NOT EXISTS (SELECT 1 FROM scope_fragment ss WHERE ss.fragment_id = r.source_fragment_id)
+    WHERE r.source_fragment_id = ANY($3::int[])
+      AND r.target_fragment_id = ANY($2::int[])
 )
 SELECT
     t.job_id AS object_id,

@@ -6,7 +6,7 @@
 -- repairs: manual
 -- requires: object.belong_to_oid table streaming_job
 -- since: m20260805_000000_object_belong_to_oid
--- scope: jobs
+-- scope: jobs tables
 -- meta-node: drop, abort and dirty-job cleanup delete only the root object and rely on the belong_to_oid cascade, so wrong parents leave leftovers or remove the wrong objects
 -- explain:
 --   Since m20260805_000000_object_belong_to_oid (unreleased after v3.0.3) every object
@@ -79,17 +79,15 @@ cyclic AS (
     JOIN object o ON o.belong_to_oid = bp.oid
     WHERE NOT EXISTS (SELECT 1 FROM parent_ids pi WHERE pi.oid = o.oid)
 ),
--- Scoped runs (CheckSpec::scoped): the jobs' objects, the objects of their table rows and
+-- Scoped runs (CheckSpec::scoped): the jobs' objects, the objects of their table rows ($2) and
 -- those rows' associated sources, and every object whose parent is one of these.
 scope_object AS (
     SELECT j.oid FROM unnest($1::int[]) AS j(oid)
     UNION
-    SELECT t.table_id FROM "table" t
-    WHERE t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[])
+    SELECT s.table_id FROM unnest($2::int[]) AS s(table_id)
     UNION
     SELECT t.optional_associated_source_id FROM "table" t
-    WHERE (t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
-      AND t.optional_associated_source_id IS NOT NULL
+    WHERE t.table_id = ANY($2::int[]) AND t.optional_associated_source_id IS NOT NULL
 ),
 -- (Arrays, not IN lists, so that the planner probes the indexes for a few ids.)
 scoped AS (

@@ -5,7 +5,7 @@
 -- consequence: panic
 -- repairs: manual
 -- requires: object schema
--- scope: jobs
+-- scope: jobs tables
 -- meta-node: panics on schema_id.unwrap() when it builds the catalog snapshot; frontends panic applying the snapshot
 -- explain:
 --   Every object other than a DATABASE or a SCHEMA must carry a non-NULL object.schema_id
@@ -60,8 +60,10 @@ WHERE ((o.obj_type = 'DATABASE' AND (o.schema_id IS NOT NULL OR o.database_id IS
        OR (o.obj_type NOT IN ('DATABASE', 'SCHEMA')
            AND (s.schema_id IS NULL
                 OR so.database_id IS DISTINCT FROM o.database_id)))
-  -- scope (CheckSpec::scoped): the jobs' objects and the objects of their table rows
+  -- scope (CheckSpec::scoped): the jobs' objects and the objects of their table rows ($2),
+  -- read through the primary key
   AND ($1::int[] IS NULL
-       OR o.oid = ANY($1::int[])
-       OR o.oid IN (SELECT t.table_id FROM "table" t WHERE t.belongs_to_job_id = ANY($1::int[])))
+       OR o.oid = ANY(ARRAY(SELECT j.oid FROM unnest($1::int[]) AS j(oid)
+                            UNION
+                            SELECT s.table_id FROM unnest($2::int[]) AS s(table_id))))
 ORDER BY o.oid;

@@ -5,7 +5,7 @@
 -- consequence: panic
 -- repairs: manual
 -- requires: object table source sink index view subscription function connection secret schema database streaming_job
--- scope: jobs
+-- scope: jobs tables
 -- meta-node: assert_eq!(obj.obj_type, object_type) in drop_object, unreachable!("unexpected streaming job type") while cleaning dirty jobs
 -- explain:
 --   object.obj_type must match the type table that holds the id: a `table` row belongs to
@@ -36,17 +36,14 @@ WITH typed AS (
     UNION ALL SELECT s.schema_id, 'schema', ARRAY['SCHEMA'] FROM schema s
     UNION ALL SELECT d.database_id, 'database', ARRAY['DATABASE'] FROM database d
 ),
--- scope (CheckSpec::scoped): the jobs' objects, the objects of their table rows and of
+-- scope (CheckSpec::scoped): the jobs' objects, the objects of their table rows ($2) and of
 -- those tables' index rows
 scope_object AS MATERIALIZED (
     SELECT j.oid FROM unnest($1::int[]) AS j(oid)
     UNION
-    SELECT t.table_id FROM "table" t WHERE $1::int[] IS NOT NULL AND t.belongs_to_job_id = ANY($1::int[])
+    SELECT s.table_id FROM unnest($2::int[]) AS s(table_id)
     UNION
-    SELECT i.index_id
-    FROM "index" i
-    JOIN "table" t ON t.table_id = i.index_table_id
-    WHERE $1::int[] IS NOT NULL AND (t.table_id = ANY($1::int[]) OR t.belongs_to_job_id = ANY($1::int[]))
+    SELECT i.index_id FROM "index" i WHERE i.index_table_id = ANY($2::int[])
 ),
 -- type rows of the wrong type, aggregated per object (only mismatches reach the GROUP BY)
 wrong AS (

@@ -6,7 +6,7 @@
 -- repairs: drop-job manual
 -- requires: sink fragment fragment_relation streaming_job table
 -- since: m20250106_072104_fragment_relation
--- scope: jobs
+-- scope: jobs fragments upstream
 -- meta-node: recovery fails with "expected exactly one sink fragment for each sink" or "multiple upstream sink union fragments found for job"; drop panics with "sink should have at most one downstream fragment"
 -- explain:
 --   A sink with target_table set (CREATE SINK ... INTO table) has exactly one fragment with
@@ -64,13 +64,12 @@ findings AS (
     JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
     JOIN sink_job k ON k.sink_id = f.job_id
     WHERE (f.fragment_type_mask & 4) <> 0
-      -- the jobs' sink fragments, and sink fragments with an edge into one of their fragments
+      -- the jobs' sink fragments ($2), and sink fragments with an edge into one of their
+      -- fragments ($3), read through the primary key
       AND ($1::int[] IS NULL
-           OR f.job_id = ANY($1::int[])
-           OR f.fragment_id IN (SELECT r2.source_fragment_id
-                                FROM fragment_relation r2
-                                JOIN fragment sf ON sf.fragment_id = r2.target_fragment_id
-                                WHERE sf.job_id = ANY($1::int[])))
+           OR f.fragment_id = ANY(ARRAY(SELECT s.fragment_id FROM unnest($2::int[]) AS s(fragment_id)
+                                        UNION ALL
+                                        SELECT u.fragment_id FROM unnest($3::int[]) AS u(fragment_id))))
     GROUP BY f.job_id, f.fragment_id
     HAVING count(*) > 1
     UNION ALL
@@ -83,7 +82,7 @@ findings AS (
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE (f.fragment_type_mask & 65536) <> 0
       AND sj.job_status IS DISTINCT FROM 'INITIAL'
-      AND ($1::int[] IS NULL OR f.job_id = ANY($1::int[]))
+      AND ($1::int[] IS NULL OR f.fragment_id = ANY($2::int[]))
     GROUP BY f.job_id
     HAVING count(*) > 1
 )

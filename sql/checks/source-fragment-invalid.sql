@@ -6,7 +6,7 @@
 -- repairs: manual
 -- requires: fragment fragment_relation streaming_job
 -- since: m20250106_072104_fragment_relation
--- scope: jobs
+-- scope: jobs fragments
 -- meta-node: assert!(!mask.contains(SourceScan)) and source_splits unwrap / assert_eq!(shared_source_id, source_id) panic in recovery or reschedule
 -- explain:
 --   No fragment has both the Source (1) and the SourceScan (1024, source backfill) bits,
@@ -51,12 +51,13 @@ JOIN streaming_job sj ON sj.job_id = f.job_id
 LEFT JOIN fed ON fed.fragment_id = f.fragment_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & 1024) <> 0
-  -- scope (CheckSpec::scoped): the jobs' fragments, and fragments their edges lead to
+  -- scope (CheckSpec::scoped): the jobs' fragments ($2), and fragments their edges lead to,
+  -- read through the primary keys
   AND ($1::int[] IS NULL
-       OR f.job_id = ANY($1::int[])
-       OR f.fragment_id IN (SELECT r.target_fragment_id
-                            FROM fragment_relation r
-                            JOIN fragment u ON u.fragment_id = r.source_fragment_id
-                            WHERE u.job_id = ANY($1::int[])))
+       OR f.fragment_id = ANY(ARRAY(SELECT s.fragment_id FROM unnest($2::int[]) AS s(fragment_id)
+                                    UNION
+                                    SELECT r.target_fragment_id
+                                    FROM fragment_relation r
+                                    WHERE r.source_fragment_id = ANY($2::int[]))))
   AND ((f.fragment_type_mask & 1) <> 0 OR fed.fragment_id IS NULL)
 ORDER BY f.fragment_id;

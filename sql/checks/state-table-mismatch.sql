@@ -5,7 +5,7 @@
 -- consequence: data-loss
 -- repairs: restore-fragments manual
 -- requires: fragment table streaming_job object sink source object_dependency
--- scope: jobs
+-- scope: jobs fragments tables
 -- meta-node: state tables that no loaded fragment lists are purged from hummock at the next global recovery; wrong fragment ids break batch reads and dml
 -- explain:
 --   For every job that is not INITIAL: each of its `table` rows (main table and internal
@@ -62,22 +62,20 @@ job_table AS NOT MATERIALIZED (
     SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id
     FROM "table" t
 ),
--- scoped runs: the jobs' fragments
-scope_fragment AS MATERIALIZED (
-    SELECT f.fragment_id FROM fragment f WHERE $1::int[] IS NOT NULL AND f.job_id = ANY($1::int[])
-),
-scope_table AS MATERIALIZED (
-    SELECT ae.table_id
+-- scoped runs: the elements of the jobs' fragments ($2), expanded once
+scope_elem AS MATERIALIZED (
+    SELECT ae.fragment_id, ae.job_id, ae.raw, ae.table_id
     FROM any_elem ae
-    WHERE $1::int[] IS NOT NULL AND ae.table_id IS NOT NULL
-      AND ae.fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf))
+    WHERE ae.fragment_id = ANY($2::int[])
+),
+-- scoped runs: the tables the jobs' fragments list, the jobs' table rows ($3) and the table
+-- rows that point at the jobs' fragments (one scan of "table": fragment_id has no index)
+scope_table AS MATERIALIZED (
+    SELECT se.table_id FROM scope_elem se WHERE se.table_id IS NOT NULL
     UNION
-    SELECT jt.table_id FROM job_table jt
-    WHERE $1::int[] IS NOT NULL AND (jt.job_id = ANY($1::int[]) OR jt.table_id = ANY($1::int[]))
+    SELECT s.table_id FROM unnest($3::int[]) AS s(table_id)
     UNION
-    SELECT jt.table_id
-    FROM scope_fragment sf
-    JOIN job_table jt ON jt.fragment_id = sf.fragment_id
+    SELECT t.table_id FROM "table" t WHERE t.fragment_id = ANY($2::int[])
 ),
 -- the table rows the findings read: every one, or in scoped runs those of the scope tables
 table_row AS NOT MATERIALIZED (
@@ -93,16 +91,21 @@ table_row AS NOT MATERIALIZED (
 -- scoped runs: the fragments that list a scope table. Elements are compared as jsonb, which
 -- hashes cheaply; an element equal to a table id is either that id or a number such as 7.0
 -- that elem reports as not a table id.
+-- The arrays are expanded in the select list, which costs less per fragment than a lateral
+-- join.
 lister AS MATERIALIZED (
-    SELECT DISTINCT ae.fragment_id, ae.job_id
-    FROM any_elem ae
-    WHERE $1::int[] IS NOT NULL
-      AND ae.raw IN (SELECT to_jsonb(x.id) FROM unnest(ARRAY(SELECT st.table_id FROM scope_table st)) AS x(id))
+    SELECT DISTINCT x.fragment_id, x.job_id
+    FROM (SELECT f.fragment_id, f.job_id,
+                 jsonb_array_elements(CASE WHEN jsonb_typeof(f.state_table_ids::jsonb) = 'array'
+                                           THEN f.state_table_ids::jsonb ELSE '[]'::jsonb END) AS raw
+          FROM fragment f
+          WHERE $1::int[] IS NOT NULL) x
+    WHERE x.raw IN (SELECT to_jsonb(st.table_id) FROM scope_table st)
 ),
 -- the jobs whose fragments or table rows the findings read: every job, or in scoped runs the
 -- jobs, the listers' jobs and the scope tables' jobs. skip_job is a property of each job
 -- alone, so it is computed for these only.
-candidate_job AS NOT MATERIALIZED (
+candidate_job AS MATERIALIZED (
     SELECT sj.job_id FROM streaming_job sj WHERE $1::int[] IS NULL
     UNION ALL
     SELECT sj.job_id
@@ -153,12 +156,17 @@ elem AS (
     WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = ae.job_id)
       AND $1::int[] IS NULL
     UNION ALL
+    SELECT se.fragment_id, se.job_id, se.raw, se.table_id
+    FROM scope_elem se
+    JOIN streaming_job sj ON sj.job_id = se.job_id
+    WHERE NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = se.job_id)
+      AND $1::int[] IS NOT NULL
+    UNION ALL
     SELECT ae.fragment_id, ae.job_id, ae.raw, ae.table_id
     FROM any_elem ae
     JOIN streaming_job sj ON sj.job_id = ae.job_id
-    WHERE ae.fragment_id = ANY(ARRAY(SELECT sf.fragment_id FROM scope_fragment sf
-                                     UNION
-                                     SELECT l.fragment_id FROM lister l))
+    WHERE ae.fragment_id = ANY(ARRAY(SELECT l.fragment_id FROM lister l
+                                     WHERE NOT (l.fragment_id = ANY($2::int[]))))
       AND NOT EXISTS (SELECT 1 FROM skip_job k WHERE k.job_id = ae.job_id)
       AND $1::int[] IS NOT NULL
 ),

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 using namespace rwdoctor;
 using namespace rwdoctor::checks;
@@ -47,8 +48,14 @@ TEST_CASE("a check file header parses into its spec", "[check_spec]")
   CHECK(spec.query == "SELECT 1 AS object_id;");
   CHECK(spec.kind == CheckKind::query);
   CHECK(!spec.scoped);
-  CHECK(parse_check_file("sql/checks/demo-check.sql", replace(k_valid, "-- meta-node:", "-- scope: jobs\n-- meta-node:"))
-          .scoped);
+  const auto jobs =
+    parse_check_file("sql/checks/demo-check.sql", replace(k_valid, "-- meta-node:", "-- scope: jobs\n-- meta-node:"));
+  CHECK(jobs.scoped);
+  CHECK(jobs.scope_sets == std::vector<ScopeSet>{ScopeSet::jobs});
+  const auto sets = parse_check_file("sql/checks/demo-check.sql",
+                                     replace(k_valid, "-- meta-node:", "-- scope: jobs tables upstream\n-- meta-node:"));
+  CHECK(sets.scope_sets == std::vector<ScopeSet>{ScopeSet::jobs, ScopeSet::tables, ScopeSet::upstream});
+  CHECK(spec.scope_sets.empty());
 }
 
 TEST_CASE("a variant file takes its tag from the name", "[check_spec]")
@@ -78,6 +85,12 @@ TEST_CASE("malformed check headers are refused with the file and line", "[check_
   refused(replace(k_valid, "-- title: a demo check\n", ""), "header needs");
   refused(replace(k_valid, "SELECT 1 AS object_id;\n", ""), "no query after the header");
   refused(replace(k_valid, "-- meta-node:", "-- scope: objects\n-- meta-node:"), "unknown scope 'objects'");
+  // jobs first, each other set at most once and in ScopeSet's order, so $N means one set
+  refused(replace(k_valid, "-- meta-node:", "-- scope: fragments\n-- meta-node:"), "unknown scope 'fragments'");
+  refused(replace(k_valid, "-- meta-node:", "-- scope: jobs tables fragments\n-- meta-node:"),
+          "unknown scope 'jobs tables fragments'");
+  refused(replace(k_valid, "-- meta-node:", "-- scope: jobs jobs\n-- meta-node:"), "unknown scope 'jobs jobs'");
+  refused(replace(k_valid, "-- meta-node:", "-- scope:\n-- meta-node:"), "empty scope");
 }
 
 TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
@@ -102,9 +115,14 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
   for (const auto& id : catalogue.ids()) {
     for (const auto& variant : catalogue.variants(id)) {
       INFO(variant.path);
-      // A scoped file takes $1 (and no other parameter), any other file none.
-      CHECK((variant.query.find("$1") != std::string::npos) == variant.scoped);
-      CHECK(variant.query.find("$2") == std::string::npos);
+      // A scoped file takes exactly the parameters its scope names ($1 ... $N, each used,
+      // since PostgreSQL cannot type an unused one), any other file none.
+      const auto parameters = variant.scope_sets.size();
+      CHECK(variant.scoped == (parameters > 0));
+      for (std::size_t number = 1; number <= 5; ++number) {
+        INFO("$" << number);
+        CHECK((variant.query.find(fmt::format("${}", number)) != std::string::npos) == (number <= parameters));
+      }
       CHECK(!variant.explain.empty());
     }
   }

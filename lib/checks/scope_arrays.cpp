@@ -1,0 +1,65 @@
+#include "checks/scope_arrays.hpp"
+
+#include "util/text.hpp"
+
+#include <algorithm>
+
+namespace rwdoctor::checks {
+
+namespace {
+
+bool
+named(const std::vector<const CheckSpec*>& specs, ScopeSet set)
+{
+  return std::any_of(specs.begin(), specs.end(), [set](const CheckSpec* spec) {
+    return spec != nullptr && std::find(spec->scope_sets.begin(), spec->scope_sets.end(), set) != spec->scope_sets.end();
+  });
+}
+
+// The one int[] literal `path` returns for `argument`.
+std::string
+read_array(db::MetaStoreSession& session, const char* path, const std::string& argument)
+{
+  const auto rows = session.run_file(path, {argument});
+  return rows.values.empty() || !rows.values.front().front() ? "{}" : *rows.values.front().front();
+}
+
+} // namespace
+
+ScopeArrays
+ScopeArrays::read(db::MetaStoreSession& session, const store::SchemaFacts& facts, const std::set<int>& jobs,
+                  const std::vector<const CheckSpec*>& specs)
+{
+  ScopeArrays arrays;
+  const auto job_array = util::pg_int_array(std::vector<int>(jobs.begin(), jobs.end()));
+  arrays.m_arrays[ScopeSet::jobs] = job_array;
+  const bool upstream = named(specs, ScopeSet::upstream);
+  if (named(specs, ScopeSet::fragments) || upstream) {
+    arrays.m_arrays[ScopeSet::fragments] =
+      facts.has("fragment") ? read_array(session, "sql/store/scope_fragments.sql", job_array) : "{}";
+  }
+  if (named(specs, ScopeSet::tables)) {
+    arrays.m_arrays[ScopeSet::tables] =
+      facts.has("table") ? read_array(session, "sql/store/scope_tables.sql", job_array) : "{}";
+  }
+  if (upstream) {
+    arrays.m_arrays[ScopeSet::upstream] =
+      facts.has("fragment_relation")
+        ? read_array(session, "sql/store/scope_upstream.sql", arrays.m_arrays[ScopeSet::fragments])
+        : "{}";
+  }
+  return arrays;
+}
+
+db::MetaStoreSession::QueryParams
+ScopeArrays::params_for(const CheckSpec& spec) const
+{
+  db::MetaStoreSession::QueryParams params;
+  for (const auto set : spec.scope_sets) {
+    const auto found = m_arrays.find(set);
+    params.push_back(found == m_arrays.end() ? std::nullopt : std::optional<std::string>(found->second));
+  }
+  return params;
+}
+
+} // namespace rwdoctor::checks
