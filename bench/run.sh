@@ -312,6 +312,13 @@ bench_check() {
     "$BENCH_SQL" -d "$DB_HEALTHY" --floor >"$TMP/floor.sql"
     FLOOR_TABLES=$(grep -c '^COPY' "$TMP/floor.sql" || true)
 
+    # One untimed read of each store first: otherwise whichever command runs first reads
+    # from a cold page cache (at L the stores are 5 GiB each, and a restore's work copies
+    # evict them), and at --runs 1 that one run is the result.
+    info "check: warming the page cache (untimed)"
+    "$RWDOCTOR" check -d "$DB_HEALTHY" --jobs 2 --quiet "${STATEMENT_TIMEOUT[@]}" >/dev/null 2>&1 || true
+    "$RWDOCTOR" check -d "$DB_BROKEN" --jobs 2 --quiet "${STATEMENT_TIMEOUT[@]}" >/dev/null 2>&1 || true
+
     # psql prints unaligned tuples only (-A -t): the baseline's client does as little
     # formatting as it can; its output is discarded like the tool's.
     measure check_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json "${STATEMENT_TIMEOUT[@]}" || true
