@@ -109,10 +109,11 @@ lineage AS (
     JOIN object p ON p.oid = l.belong_to_oid
 ),
 lineage_settled AS (
+    -- a parent that is an object is in lineage itself (the walk up went through it), so the
+    -- roots are found in lineage instead of hashing every object
     SELECT l.oid, 1 AS depth, (l.belong_to_oid IS NULL) AS ends_null
     FROM lineage l
-    LEFT JOIN object p ON p.oid = l.belong_to_oid
-    WHERE p.oid IS NULL
+    WHERE NOT EXISTS (SELECT 1 FROM lineage p WHERE p.oid = l.belong_to_oid)
     UNION ALL
     SELECT c.oid, s.depth + 1, s.ends_null
     FROM lineage_settled s

@@ -5,7 +5,7 @@
 -- consequence: data-loss
 -- repairs: drop-job manual
 -- requires: table sink index source streaming_job fragment
--- scope: jobs
+-- scope: jobs tables
 -- meta-node: hidden from the frontend and never loaded; its state tables are purged from hummock at the next global recovery
 -- explain:
 --   Tables, materialized views, index tables (`table` rows with belongs_to_job_id NULL),
@@ -28,17 +28,24 @@ WITH
 -- An id with a relation row below is its own job; an internal table's id without one is
 -- reported under its owner. All relation rows of one id name the same job (the id itself),
 -- so jobs are checked before one row per id is kept: the sort only sees findings.
+-- Scoped runs (CheckSpec::scoped) read the relation rows of the jobs and of their table rows
+-- ($2) only, through the primary keys: the findings below test no other id. (An internal
+-- table's own "table" row has a belongs_to_job_id, so only the jobs' ids can match there.)
 rel AS (
     SELECT t.table_id AS object_id, lower(t.table_type) AS kind
     FROM "table" t WHERE t.belongs_to_job_id IS NULL
+      AND ($1::int[] IS NULL OR t.table_id = ANY($1::int[]))
     UNION ALL
     SELECT k.sink_id, 'sink' FROM sink k
+    WHERE $1::int[] IS NULL OR k.sink_id = ANY($1::int[]) OR k.sink_id = ANY($2::int[])
     UNION ALL
     SELECT i.index_id, 'index' FROM "index" i
+    WHERE $1::int[] IS NULL OR i.index_id = ANY($1::int[]) OR i.index_id = ANY($2::int[])
     UNION ALL
     -- a source that owns fragments is a shared source, i.e. a streaming job
     SELECT s.source_id, 'shared source' FROM source s
-    WHERE EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = s.source_id)
+    WHERE ($1::int[] IS NULL OR s.source_id = ANY($1::int[]) OR s.source_id = ANY($2::int[]))
+      AND EXISTS (SELECT 1 FROM fragment f WHERE f.job_id = s.source_id)
 ),
 findings AS (
     SELECT r.object_id, r.object_id AS job_id,
@@ -59,7 +66,7 @@ findings AS (
                   t.table_id, t.belongs_to_job_id)
     FROM "table" t
     WHERE t.belongs_to_job_id IS NOT NULL
-      AND ($1::int[] IS NULL OR t.belongs_to_job_id = ANY($1::int[]) OR t.table_id = ANY($1::int[]))
+      AND ($1::int[] IS NULL OR t.table_id = ANY($2::int[]))
       AND NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = t.belongs_to_job_id)
       AND NOT EXISTS (SELECT 1 FROM rel WHERE rel.object_id = t.table_id)
 )

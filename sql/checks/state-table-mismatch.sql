@@ -34,7 +34,8 @@ WITH
 -- Every join is an equality (hash) join, so the cost grows linearly with the store.
 --
 -- Scoped runs (CheckSpec::scoped) read for the scope tables: the tables the jobs' fragments
--- list, the jobs' table rows and the table rows that point at the jobs' fragments. Every
+-- ($2) list, the jobs' table rows ($3) and the table rows that point at the jobs' fragments.
+-- The jobs' own arrays are expanded once (scope_elem), for scope_table and for elem. Every
 -- fragment that lists one of them (lister) is found in one streaming pass over all arrays;
 -- elem, listing and the job filters then hold only those fragments and the jobs' own, so a
 -- finding about a scope table sees every listing of it, as the whole-store run does.
