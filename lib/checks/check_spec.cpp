@@ -34,8 +34,9 @@ id_and_variant_from_path(std::string_view path)
   return {std::string(stem.substr(0, at)), std::string(stem.substr(at + 1))};
 }
 
-// "jobs fragments upstream" -> its sets. `jobs` comes first and the others follow in the
-// order ScopeSet declares them, so $2 means the same set in every file that names it second.
+// "jobs fragments upstream" -> its sets. `jobs` comes first and the others follow, each at
+// most once, in the order ScopeSet declares them; the query takes them as $1, $2, ... in the
+// order named, so one fixed order keeps every header's numbering easy to read.
 std::vector<ScopeSet>
 parse_scope_sets(std::string_view path, std::size_t line, std::string_view value)
 {
