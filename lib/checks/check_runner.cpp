@@ -380,6 +380,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
       stream.discard_check();
       outcome.status = CheckStatus::failed;
       outcome.error = error.what();
+      outcome.hint = error.hint();
     }
     report.checks.push_back(std::move(outcome));
   }

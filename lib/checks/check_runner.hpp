@@ -26,6 +26,7 @@ struct CheckOutcome
   std::size_t findings = 0;
   std::string error;   // failed: why (one line)
   std::string note;    // not_applicable: why; ran: which variant file
+  std::string hint;    // failed: what to do, when the error says (Error::hint), else empty
 };
 
 struct MetaStoreSummary

@@ -107,14 +107,15 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   const auto code = checks::verdict(run, renderer.inconsistency_found());
   if (code == ExitCode::operational && run.meta_store.missing_tables.empty()) {
     fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");
-    // One HINT line: a check that ran out of time says which flag gives it more.
-    const bool timed_out = std::any_of(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
-      return outcome.status == checks::CheckStatus::failed && outcome.error.find("statement timeout") != std::string::npos;
+    // One HINT line: the first failed check's own hint (a timeout names --statement-timeout,
+    // a permission error the GRANT), else a general one.
+    const auto with_hint = std::find_if(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
+      return outcome.status == checks::CheckStatus::failed && !outcome.hint.empty();
     });
-    fmt::print(err, "{}\n",
-               timed_out ? "HINT: Some checks ran into statement_timeout; raise it with --statement-timeout MS and run "
-                           "rwdoctor check again."
-                         : "HINT: See the failed checks above; fix access or timeouts and run rwdoctor check again.");
+    fmt::print(err, "HINT: {}\n",
+               with_hint != run.checks.end() ? with_hint->hint
+                                             : "See the failed checks above; fix access or timeouts and run rwdoctor "
+                                               "check again.");
   }
   return to_int(code);
 }

@@ -80,7 +80,7 @@ TEST_CASE("a repair verifies when it leaves nothing about what it repaired and c
   SECTION("a check that could not run refuses")
   {
     auto after = report_of({});
-    after.checks.push_back({"state-table-mismatch", CheckStatus::failed, 0, "canceling statement", ""});
+    after.checks.push_back({"state-table-mismatch", CheckStatus::failed, 0, "canceling statement", "", ""});
     CHECK_THROWS_AS(verify_after_repair(keys, after, {16}), OperationalError);
   }
 }

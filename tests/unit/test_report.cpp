@@ -18,8 +18,8 @@ sample_report()
 {
   CheckReport report;
   report.meta_store = {"metadata", "public", "v3.0.3", 70, {}, {}};
-  report.checks.push_back({"job-without-fragments", CheckStatus::ran, 1, "", "sql/checks/job-without-fragments.sql"});
-  report.checks.push_back({"actor-missing", CheckStatus::not_applicable, 0, "", "before v2.7"});
+  report.checks.push_back({"job-without-fragments", CheckStatus::ran, 1, "", "sql/checks/job-without-fragments.sql", ""});
+  report.checks.push_back({"actor-missing", CheckStatus::not_applicable, 0, "", "before v2.7", ""});
   Finding finding;
   finding.check = "job-without-fragments";
   finding.severity = Severity::critical;

@@ -73,7 +73,7 @@ run_of(const std::vector<Finding>& findings)
   CheckRun run;
   run.meta_store = {"metadata", "public", "v3.0.3", 70, {"m_future"}, {}};
   for (const auto& id : Catalogue::builtin().ids()) {
-    CheckOutcome outcome{id, CheckStatus::ran, 0, "", ""};
+    CheckOutcome outcome{id, CheckStatus::ran, 0, "", "", ""};
     outcome.findings = static_cast<std::size_t>(
       std::count_if(findings.begin(), findings.end(), [&](const Finding& finding) { return finding.check == id; }));
     run.checks.push_back(outcome);
