@@ -34,34 +34,45 @@ WITH placeholder AS (
 -- fragment of a scope job at either end. Every edge between a scope job and another job has
 -- one, so each reported pair sees all its edges, as in the whole-store run. They read those
 -- edges through fragment_relation's primary key: the edges out of the jobs' fragments ($2),
--- and the edges into them from their upstream fragments ($3).
+-- and the edges into them from their upstream fragments ($3), and look up the job of each end
+-- by primary key. LATERAL (... OFFSET 0) keeps those lookups nested loops; left to itself
+-- the planner hashes every fragment of the store twice to find a few thousand (at 50k jobs
+-- and a scope of 1000, 0.48 s against 0.20 s).
 edge AS (
-  SELECT r.source_fragment_id, r.target_fragment_id
+  SELECT r.source_fragment_id, r.target_fragment_id, s.job_id AS source_job, t.job_id AS target_job
   FROM fragment_relation r
+  JOIN fragment s ON s.fragment_id = r.source_fragment_id
+  JOIN fragment t ON t.fragment_id = r.target_fragment_id
   WHERE $1::int[] IS NULL
   UNION ALL
-  SELECT r.source_fragment_id, r.target_fragment_id
-  FROM fragment_relation r
-  WHERE r.source_fragment_id = ANY($2::int[])
-  UNION ALL
-  SELECT r.source_fragment_id, r.target_fragment_id
-  FROM fragment_relation r
-  WHERE r.source_fragment_id = ANY($3::int[])
-    AND r.target_fragment_id = ANY($2::int[])
+  SELECT e.source_fragment_id, e.target_fragment_id, s.job_id, t.job_id
+  FROM (SELECT r.*
+        FROM unnest($2::int[]) AS sf(fragment_id)
+        CROSS JOIN LATERAL (SELECT r.source_fragment_id, r.target_fragment_id
+                            FROM fragment_relation r
+                            WHERE r.source_fragment_id = sf.fragment_id OFFSET 0) r
+        UNION ALL
+        SELECT r.*
+        FROM unnest($3::int[]) AS uf(fragment_id)
+        CROSS JOIN LATERAL (SELECT r.source_fragment_id, r.target_fragment_id
+                            FROM fragment_relation r
+                            WHERE r.source_fragment_id = uf.fragment_id
+                              AND r.target_fragment_id = ANY($2::int[]) OFFSET 0) r) e
+  CROSS JOIN LATERAL (SELECT f.job_id FROM fragment f WHERE f.fragment_id = e.source_fragment_id OFFSET 0) s
+  CROSS JOIN LATERAL (SELECT f.job_id FROM fragment f WHERE f.fragment_id = e.target_fragment_id OFFSET 0) t
+  WHERE $1::int[] IS NOT NULL
 )
 SELECT 'edge' AS kind, d.oid, d.used_by, NULL::text AS message
 FROM object_dependency d
 UNION ALL
-SELECT 'missing', s.job_id, t.job_id,
+SELECT 'missing', r.source_job, r.target_job,
        format('job %s reads from job %s through fragment edge %s -> %s, but object_dependency has no (%s, %s) row',
-              t.job_id, s.job_id, min(r.source_fragment_id), min(r.target_fragment_id), s.job_id, t.job_id)
+              r.target_job, r.source_job, min(r.source_fragment_id), min(r.target_fragment_id), r.source_job, r.target_job)
 FROM edge r
-JOIN fragment s ON s.fragment_id = r.source_fragment_id
-JOIN fragment t ON t.fragment_id = r.target_fragment_id
-WHERE s.job_id <> t.job_id
-  AND NOT EXISTS (SELECT 1 FROM object_dependency d WHERE d.oid = s.job_id AND d.used_by = t.job_id)
-  AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = s.job_id AND k.target_table = t.job_id)
-  AND s.job_id NOT IN (SELECT job_id FROM placeholder)
-  AND t.job_id NOT IN (SELECT job_id FROM placeholder)
-GROUP BY s.job_id, t.job_id
+WHERE r.source_job <> r.target_job
+  AND NOT EXISTS (SELECT 1 FROM object_dependency d WHERE d.oid = r.source_job AND d.used_by = r.target_job)
+  AND NOT EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = r.source_job AND k.target_table = r.target_job)
+  AND r.source_job NOT IN (SELECT job_id FROM placeholder)
+  AND r.target_job NOT IN (SELECT job_id FROM placeholder)
+GROUP BY r.source_job, r.target_job
 ORDER BY 1, 2, 3;

@@ -23,43 +23,59 @@
 --   fragment_relation. What to do: move the object back to its database, or drop the
 --   downstream job.
 WITH
--- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end, read through
--- fragment_relation's primary key: the edges out of the jobs' fragments ($2), and the edges
--- into them from their upstream fragments ($3). The whole-store run reads every edge.
+-- Every edge with the jobs and databases of its ends. The whole-store run joins every edge by
+-- hash. A scoped run (CheckSpec::scoped) takes the edges with a fragment of a scope job at
+-- either end through fragment_relation's primary key: the edges out of the jobs' fragments
+-- ($2), and the edges into them from their upstream fragments ($3). It looks each end up by
+-- primary key too: LATERAL (... OFFSET 0) keeps every lookup a nested loop, where the planner
+-- would otherwise hash every fragment and object of the store to find a few thousand (at 50k
+-- jobs and a scope of 1000, 0.45 s against 0.12 s).
 edge AS (
-    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type,
+           s.job_id AS source_job, t.job_id AS target_job,
+           os.database_id AS source_database, ot.database_id AS target_database
     FROM fragment_relation r
+    JOIN fragment s ON s.fragment_id = r.source_fragment_id
+    JOIN fragment t ON t.fragment_id = r.target_fragment_id
+    LEFT JOIN object os ON os.oid = s.job_id
+    LEFT JOIN object ot ON ot.oid = t.job_id
     WHERE $1::int[] IS NULL
     UNION ALL
-    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
-    FROM fragment_relation r
-    WHERE r.source_fragment_id = ANY($2::int[])
-    UNION ALL
-    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
-    FROM fragment_relation r
-    WHERE r.source_fragment_id = ANY($3::int[])
-      AND r.target_fragment_id = ANY($2::int[])
+    SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type,
+           s.job_id, t.job_id, os.database_id, ot.database_id
+    FROM (SELECT e.*
+          FROM unnest($2::int[]) AS sf(fragment_id)
+          CROSS JOIN LATERAL (SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+                              FROM fragment_relation r
+                              WHERE r.source_fragment_id = sf.fragment_id OFFSET 0) e
+          UNION ALL
+          SELECT e.*
+          FROM unnest($3::int[]) AS uf(fragment_id)
+          CROSS JOIN LATERAL (SELECT r.source_fragment_id, r.target_fragment_id, r.dispatcher_type
+                              FROM fragment_relation r
+                              WHERE r.source_fragment_id = uf.fragment_id
+                                AND r.target_fragment_id = ANY($2::int[]) OFFSET 0) e) r
+    CROSS JOIN LATERAL (SELECT f.job_id FROM fragment f WHERE f.fragment_id = r.source_fragment_id OFFSET 0) s
+    CROSS JOIN LATERAL (SELECT f.job_id FROM fragment f WHERE f.fragment_id = r.target_fragment_id OFFSET 0) t
+    LEFT JOIN LATERAL (SELECT o.database_id FROM object o WHERE o.oid = s.job_id OFFSET 0) os ON true
+    LEFT JOIN LATERAL (SELECT o.database_id FROM object o WHERE o.oid = t.job_id OFFSET 0) ot ON true
+    WHERE $1::int[] IS NOT NULL
 )
 SELECT
-    t.job_id AS object_id,
-    t.job_id AS job_id,
-    t.fragment_id AS fragment_id,
+    r.target_job AS object_id,
+    r.target_job AS job_id,
+    r.target_fragment_id AS fragment_id,
     format('%s edge %s -> %s joins job %s in database %s to job %s in database %s%s',
            lower(r.dispatcher_type), r.source_fragment_id, r.target_fragment_id,
-           s.job_id, coalesce(os.database_id::text, 'null'),
-           t.job_id, coalesce(ot.database_id::text, 'null'),
+           r.source_job, coalesce(r.source_database::text, 'null'),
+           r.target_job, coalesce(r.target_database::text, 'null'),
            CASE WHEN tsj.job_status = 'INITIAL'
                 THEN '; the downstream job is INITIAL and the next recovery deletes it (transient)'
                 ELSE '' END) AS message,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'info' ELSE 'critical' END AS severity,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'transient' ELSE 'panic' END AS consequence
 FROM edge r
-JOIN fragment s ON s.fragment_id = r.source_fragment_id
-JOIN fragment t ON t.fragment_id = r.target_fragment_id
-LEFT JOIN object os ON os.oid = s.job_id
-LEFT JOIN object ot ON ot.oid = t.job_id
-LEFT JOIN streaming_job tsj ON tsj.job_id = t.job_id
--- an edge inside one job joins an object to itself: only edges between jobs can cross
-WHERE s.job_id IS DISTINCT FROM t.job_id
-  AND os.database_id IS DISTINCT FROM ot.database_id
-ORDER BY t.fragment_id, r.source_fragment_id;
+LEFT JOIN streaming_job tsj ON tsj.job_id = r.target_job
+WHERE r.source_job IS DISTINCT FROM r.target_job
+  AND r.source_database IS DISTINCT FROM r.target_database
+ORDER BY r.target_fragment_id, r.source_fragment_id;
