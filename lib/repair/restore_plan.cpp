@@ -196,18 +196,25 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   return graph;
 }
 
+// The integer first column of the embedded file `path` run with `ids` as its int array $1.
+std::vector<int>
+ids_of(db::MetaStoreSession& session, std::string_view path, const std::vector<int>& ids)
+{
+  std::vector<int> values;
+  for (const auto& row : session.run_file(path, {util::pg_int_array(ids)}).values) {
+    int value = 0;
+    if (row[0] && util::parse_int32(*row[0], value)) {
+      values.push_back(value);
+    }
+  }
+  return values;
+}
+
 // The jobs that own `fragments` in `session` (by id only: no blob is read).
 std::vector<int>
 jobs_of_fragments(db::MetaStoreSession& session, const std::vector<int>& fragments)
 {
-  std::vector<int> jobs;
-  for (const auto& row : session.run_file("sql/repair/jobs_of_fragments.sql", {util::pg_int_array(fragments)}).values) {
-    int job = 0;
-    if (row[0] && util::parse_int32(*row[0], job)) {
-      jobs.push_back(job);
-    }
-  }
-  return jobs;
+  return ids_of(session, "sql/repair/jobs_of_fragments.sql", fragments);
 }
 
 // What the plan reads from the backup besides its checks. A failed read is kept and raised
@@ -479,20 +486,14 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
         other_ends.insert(other_ends.end(), targets.begin(), targets.end());
       }
     }
-    const auto existing = db::select_rows(live, "fragment", "fragment_id", other_ends);
-    for (const int id : int_values(existing, "fragment_id")) {
+    // Only which of them exist: by id, without reading the fragments' blobs.
+    for (const int id : ids_of(live, "sql/repair/existing_fragments.sql", other_ends)) {
       live_fragment_ids.insert(id);
     }
   }
   std::set<int> neighbours;
-  const auto live_object_rows = [&](const std::vector<int>& ids) {
-    std::set<int> present;
-    for (const int id : int_values(db::select_rows(live, "object", "oid", ids), "oid")) {
-      present.insert(id);
-    }
-    return present;
-  };
-  const auto objects_in_live = live_object_rows(table_ids);
+  const auto existing_objects = ids_of(live, "sql/repair/existing_objects.sql", table_ids);
+  const std::set<int> objects_in_live(existing_objects.begin(), existing_objects.end());
 
   std::vector<db::CapturedTable> inserts;
   // Rows to insert are moved out of backup_tables, so the plan holds each backup row once.
