@@ -73,6 +73,16 @@ CheckSpec::invariant_number() const
   return std::atoi(invariant.c_str() + 4);
 }
 
+std::set<std::string>
+CheckSpec::read_tables() const
+{
+  std::set<std::string> tables;
+  for (const auto& relation : required_relations) {
+    tables.insert(relation.substr(0, relation.find('.')));
+  }
+  return tables;
+}
+
 CheckSpec
 parse_check_file(std::string_view path, std::string_view text)
 {

@@ -5,6 +5,7 @@
 
 #include "checks/finding.hpp"
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,11 @@ struct CheckSpec
   Severity severity = Severity::warning;
   Consequence consequence = Consequence::silent;
   std::vector<Repair> repairs;
-  std::vector<std::string> required_relations; // "table" or "table.column"
+  // "table" or "table.column". Names every table the query reads (tests/db/
+  // test_declared_reads.cpp holds each file to it with EXPLAIN), so that on a store without
+  // one of them the check is reported as not applicable or as failed for the missing table
+  // (select_variant, check_runner.cpp), never as an SQL error.
+  std::vector<std::string> required_relations;
   std::string since;         // migration that must be applied ("" = none)
   std::string until;         // migration that must NOT be applied ("" = none)
   std::string meta_node;     // what the meta node does when the invariant is broken
@@ -57,6 +62,9 @@ struct CheckSpec
 
   // The invariant's number (8 for "INV-08"), for ordering; 0 if none.
   int invariant_number() const;
+
+  // The tables of required_relations ("fragment" for "fragment.parallelism").
+  std::set<std::string> read_tables() const;
 };
 
 // Parses one check file. `path` names it in errors and decides the id/variant it must

@@ -4,7 +4,7 @@
 -- severity: warning
 -- consequence: silent
 -- repairs: manual
--- requires: object_dependency fragment_relation
+-- requires: object_dependency fragment_relation fragment streaming_job table sink source
 -- kind: analyzer
 -- scope: jobs fragments upstream
 -- meta-node: a cycle makes DROP ... CASCADE hang in get_referring_objects_cascade; a missing row lets DROP ... RESTRICT of the upstream succeed and strands the downstream job

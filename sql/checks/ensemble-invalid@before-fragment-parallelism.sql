@@ -4,7 +4,7 @@
 -- severity: error
 -- consequence: recovery-error
 -- repairs: manual
--- requires: fragment_relation
+-- requires: fragment_relation fragment object
 -- until: m20251016_220528_fragment_parallelism
 -- kind: analyzer
 -- meta-node: a cycle is never rendered and its state is purged; disagreeing entries fail recovery with "entry fragments ... have inconsistent parallelism settings" or "Multiple jobs found in no-shuffle ensemble"; an ensemble across databases panics with "ensemble ... partially exists in database"

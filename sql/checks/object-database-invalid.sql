@@ -4,7 +4,7 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual drop-job
--- requires: object database streaming_job
+-- requires: object database streaming_job table
 -- meta-node: panics on database_id.unwrap() when it builds the catalog snapshot, or on expect("database should exist for streaming job") at reschedule; frontends panic applying the snapshot
 -- explain:
 --   Every object other than a DATABASE must carry a non-NULL object.database_id that has a

@@ -4,7 +4,7 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual
--- requires: object schema
+-- requires: object schema streaming_job table
 -- scope: jobs tables
 -- meta-node: panics on schema_id.unwrap() when it builds the catalog snapshot; frontends panic applying the snapshot
 -- explain:

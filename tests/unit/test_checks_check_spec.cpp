@@ -44,6 +44,7 @@ TEST_CASE("a check file header parses into its spec", "[check_spec]")
   CHECK(spec.consequence == Consequence::recovery_error);
   CHECK(spec.repairs == std::vector<Repair>{Repair::drop_job, Repair::manual});
   CHECK(spec.required_relations == std::vector<std::string>{"fragment", "object.belong_to_oid"});
+  CHECK(spec.read_tables() == std::set<std::string>{"fragment", "object"});
   CHECK(spec.explain == "first line: with a colon\nsecond line");
   CHECK(spec.query == "SELECT 1 AS object_id;");
   CHECK(spec.kind == CheckKind::query);
