@@ -19,15 +19,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <pwd.h>
 #include <set>
+#include <thread>
 
 namespace rwdoctor::repair {
 
 namespace {
 
 constexpr int k_attempts = 3; // serialization failures are retried this often
+// How often, and how far apart, the online gate looks while only rwdoctor's sessions remain.
+constexpr int k_gate_looks = 21;
+constexpr std::chrono::milliseconds k_gate_pause{100};
 
 void
 check_gates(db::MetaStoreSession& session, const SafetyGates& gates)
@@ -49,12 +54,28 @@ check_gates(db::MetaStoreSession& session, const SafetyGates& gates)
       }
     }
   }
-  const auto sessions = session.run_file("sql/repair/online_gate.sql");
-  const auto count = sessions.values.empty() ? std::string("0") : sessions.values[0][0].value_or("0");
-  if (count != "0") {
-    throw RefusedError(fmt::format("{} other client session(s) are connected to database \"{}\"", count,
-                                   session.database()),
-                       hint);
+  // The backend of an rwdoctor command that has just exited (a runbook's previous step) can
+  // be listed for a moment after its client is gone. While every other session is
+  // rwdoctor's, the gate looks again before it refuses; any other client refuses at once.
+  for (int look = 1;; ++look) {
+    const auto sessions = session.run_file("sql/repair/online_gate.sql");
+    const auto value = [&](std::size_t column) {
+      return sessions.values.empty() ? 0L : std::stol(sessions.values[0][column].value_or("0"));
+    };
+    const long others = value(0);
+    const long own = value(1);
+    if (others == 0) {
+      return;
+    }
+    if (own < others || look == k_gate_looks) {
+      throw RefusedError(fmt::format("{} other client session(s) are connected to database \"{}\"{}", others,
+                                     session.database(),
+                                     own == 0 ? "" : fmt::format(" ({} of them rwdoctor's, still there after {} ms)", own,
+                                                                 (k_gate_looks - 1) * k_gate_pause.count())),
+                         hint);
+    }
+    std::this_thread::sleep_for(k_gate_pause);
+    session.run_file("sql/repair/activity_snapshot_clear.sql");
   }
 }
 

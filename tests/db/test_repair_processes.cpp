@@ -18,6 +18,7 @@
 #include <chrono>
 #include <csignal>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <thread>
 
@@ -524,6 +525,39 @@ TEST_CASE("the online gates refuse a live meta store", "[db][processes]")
     INFO(allowed.describe());
     CHECK(allowed.exit_code == 1);
     CHECK_FALSE(job_exists(database.name(), k_job));
+  }
+  SECTION("an rwdoctor session that ends while the gate looks again is no meta node")
+  {
+    // The backend of a runbook's previous rwdoctor step can outlive its process briefly.
+    const test::ScratchDatabase database("head");
+    break_job(database);
+    auto previous = std::make_unique<pqxx::connection>(
+      fmt::format("dbname={} application_name=rwdoctor", database.name()));
+    std::thread ender([&previous] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(400));
+      previous.reset();
+    });
+    const auto repaired = test::run_process(drop_command(database.name(), directory.file("repaired.json")));
+    ender.join();
+    INFO(repaired.describe());
+    CHECK(repaired.exit_code == 1);
+    CHECK_FALSE(job_exists(database.name(), k_job));
+  }
+  SECTION("an rwdoctor session that stays is refused after the gate looked again")
+  {
+    const test::ScratchDatabase database("head");
+    break_job(database);
+    const auto before = test::dump_meta_tables(database.name());
+    pqxx::connection other(fmt::format("dbname={} application_name=rwdoctor", database.name()));
+    const auto started = std::chrono::steady_clock::now();
+    const auto refused = test::run_process(drop_command(database.name(), directory.file("refused.json")));
+    const auto waited = std::chrono::steady_clock::now() - started;
+    INFO(refused.describe());
+    CHECK(refused.exit_code == 32);
+    CHECK(contains(refused.err, "1 other client session(s)"));
+    CHECK(contains(refused.err, "(1 of them rwdoctor's, still there after 2000 ms)"));
+    CHECK(waited >= std::chrono::milliseconds(2000));
+    CHECK(dump_difference(before, test::dump_meta_tables(database.name())) == "");
   }
 }
 
