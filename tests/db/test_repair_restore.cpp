@@ -253,6 +253,13 @@ TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db]
     scenario.live.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 24");
     rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [job-parallelism-invalid]");
   }
+  SECTION("the neighbour was inconsistent before, in a check that reads no table the restore writes")
+  {
+    // job-status-invalid reads streaming_job alone, which the restore does not write.
+    SeedScenario scenario("head");
+    scenario.live.execute("UPDATE streaming_job SET job_status = 'PAUSED' WHERE job_id = 24");
+    rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [job-status-invalid]");
+  }
   SECTION("the restored edge makes a clean neighbour inconsistent")
   {
     SeedScenario scenario("head");
