@@ -152,6 +152,20 @@ take_restore_findings(const checks::CheckReport& report, const std::vector<int>&
   }
 }
 
+// The integer first column of the embedded file `path` run with `ids` as its int array $1.
+std::vector<int>
+ids_of(db::MetaStoreSession& session, std::string_view path, const std::vector<int>& ids)
+{
+  std::vector<int> values;
+  for (const auto& row : session.run_file(path, {util::pg_int_array(ids)}).values) {
+    int value = 0;
+    if (row[0] && util::parse_int32(*row[0], value)) {
+      values.push_back(value);
+    }
+  }
+  return values;
+}
+
 // The backup's rows of the jobs' fragment graph: fragments, their edges (either end), splits,
 // legacy actors, the jobs' table rows, their indexes and refresh jobs.
 struct BackupGraph
@@ -168,10 +182,25 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   const auto generation = store::detect_generation(backup.applied_migrations());
   const bool actors_used = !generation.has(store::migration::fragment_splits);
   BackupGraph graph;
-  auto fragments = db::select_rows(backup, "fragment", "job_id", jobs);
-  graph.fragment_ids = int_values(fragments, "fragment_id");
+  // The fragment rows carry the blobs and take most of the read: a sibling session on the
+  // backup's snapshot reads them while this one reads the rest through the fragments' ids.
+  std::unique_ptr<db::MetaStoreSession> sibling;
+  try {
+    sibling = backup.open_sibling(backup.export_snapshot());
+  } catch (const OperationalError&) {
+    // No second connection (a failed export aborts the transaction, so the next read fails
+    // and explains it): everything is read here, one table after another.
+  }
+  std::future<db::CapturedTable> sibling_fragments;
+  if (sibling) {
+    sibling_fragments = std::async(std::launch::async, [&sibling, &jobs] {
+      return db::select_rows(*sibling, "fragment", "job_id", jobs);
+    });
+  }
+  auto fragments = sibling ? db::CapturedTable{} : db::select_rows(backup, "fragment", "job_id", jobs);
+  graph.fragment_ids = sibling ? ids_of(backup, "sql/repair/fragments_of_jobs.sql", jobs)
+                               : int_values(fragments, "fragment_id");
   const auto& fragment_ids = graph.fragment_ids;
-  graph.tables.push_back(std::move(fragments));
   if (facts.has("fragment_relation")) {
     graph.tables.push_back(select_union(backup, "fragment_relation",
                                         {{"source_fragment_id", fragment_ids}, {"target_fragment_id", fragment_ids}}));
@@ -193,21 +222,14 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   if (facts.has("refresh_job")) {
     graph.tables.push_back(db::select_rows(backup, "refresh_job", "table_id", graph.table_ids));
   }
-  return graph;
-}
-
-// The integer first column of the embedded file `path` run with `ids` as its int array $1.
-std::vector<int>
-ids_of(db::MetaStoreSession& session, std::string_view path, const std::vector<int>& ids)
-{
-  std::vector<int> values;
-  for (const auto& row : session.run_file(path, {util::pg_int_array(ids)}).values) {
-    int value = 0;
-    if (row[0] && util::parse_int32(*row[0], value)) {
-      values.push_back(value);
+  if (sibling) {
+    fragments = sibling_fragments.get();
+    if (int_values(fragments, "fragment_id") != fragment_ids) {
+      throw OperationalError("the backup's fragment rows and fragment ids differ although both were read from one snapshot");
     }
   }
-  return values;
+  graph.tables.insert(graph.tables.begin(), std::move(fragments));
+  return graph;
 }
 
 // The jobs that own `fragments` in `session` (by id only: no blob is read).
@@ -362,6 +384,12 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   for (const int job : jobs_of_fragments(live, far_ends.get())) {
     plan.check_scope.insert(job);
   }
+  // Live's reads that need nothing from the backup, made while the backup's rows are read.
+  const auto live_migrations = live.applied_migrations();
+  const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(request.jobs)}).values;
+  const auto live_names = live.describe_objects(request.jobs);
+  const auto live_tables = select_union(live, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
+  const auto keys = db::primary_keys(live);
   auto backup_side = backup_rows.get();
   std::vector<std::string> backup_refusals;
   // A backup whose rows could not be read is explained by its checks, which then fail too.
@@ -375,7 +403,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   } else {
     *backup_checks = std::move(checks_of_backup);
   }
-  const auto live_migrations = live.applied_migrations();
   const auto& backup_migrations = backup_side.migrations;
   if (std::set<std::string>(live_migrations.begin(), live_migrations.end())
       != std::set<std::string>(backup_migrations.begin(), backup_migrations.end())) {
@@ -388,9 +415,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   plan.refusals.insert(plan.refusals.end(), backup_refusals.begin(), backup_refusals.end());
 
   // Identity: the same object, type, database, schema and (where live still knows it) name.
-  const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(request.jobs)}).values;
   const auto& backup_objects = backup_side.objects;
-  const auto live_names = live.describe_objects(request.jobs);
   const auto& backup_names = backup_side.names;
   const auto by_oid_text = [](const std::vector<Row>& rows) {
     std::map<std::string, const Row*> found;
@@ -451,7 +476,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   const auto facts = live.schema_facts();
 
   // The job changed after the backup if live has tables of it the backup does not know.
-  const auto live_tables = select_union(live, "table", {{"table_id", request.jobs}, {"belongs_to_job_id", request.jobs}});
   for (const int table_id : int_values(live_tables, "table_id")) {
     if (!std::binary_search(table_ids.begin(), table_ids.end(), table_id)) {
       plan.refusals.push_back(fmt::format("live has table {} of the job that the backup does not: the job changed "
@@ -473,7 +497,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
 
   // Compare each backup row with live by primary key: missing rows are inserted, equal rows
   // skipped, a table's fragment columns updated, anything else refused.
-  const auto keys = db::primary_keys(live);
   const std::set<std::string> updatable = {"fragment_id", "dml_fragment_id", "vnode_count"};
   std::set<int> live_fragment_ids;
   {

@@ -103,6 +103,32 @@ TEST_CASE("the seed job's fragments come back byte for byte, and undo takes them
   }
 }
 
+// The backup's fragment rows (with their blobs) are read by a second connection on the
+// backup's snapshot while the first reads the rest; a backup role that may open only one
+// connection reads everything on that one, and restores the same rows.
+TEST_CASE("a backup that allows one connection is read on it and restores the same rows", "[db][restore]")
+{
+  for (const std::string generation : {"v2_4", "head"}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const SeedScenario scenario(generation);
+      const auto role = fmt::format("rwdt_backup_{}", getpid());
+      scenario.backup.execute(fmt::format("CREATE ROLE {0} LOGIN CONNECTION LIMIT 1; GRANT USAGE ON SCHEMA public TO {0}; "
+                                          "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0};",
+                                          role));
+      const TempDir dir;
+      const auto result =
+        run_cli({"repair", "restore", "-d", scenario.live.name(), "--job", "16", "--from",
+                 fmt::format("dbname={} user={}", scenario.backup.name(), role), "--yes", "--no-audit-table",
+                 "--undo-file", dir.file("undo.json")});
+      INFO(result.out << result.err);
+      CHECK(result.code == 1);
+      CHECK(test::dump_meta_tables(scenario.live.name()) == test::dump_meta_tables(scenario.backup.name()));
+      scenario.backup.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+    }
+  }
+}
+
 TEST_CASE("a job whose table rows survived gets only its fragment graph back", "[db][restore]")
 {
   const test::ScratchDatabase backup("head");
