@@ -23,7 +23,8 @@ enum class CheckKind {
 enum class ScopeSet {
   jobs,      // the scope's job ids
   fragments, // the fragments of those jobs (fragment.job_id)
-  tables,    // their "table" rows: table_id or belongs_to_job_id is one of the jobs
+  tables,    // their "table" rows (table_id or belongs_to_job_id is one of the jobs), and
+             // the rows whose fragment_id is one of `fragments`
   upstream,  // the source fragments, not among `fragments`, of the edges into `fragments`
 };
 

@@ -16,11 +16,11 @@ named(const std::vector<const CheckSpec*>& specs, ScopeSet set)
   });
 }
 
-// The one int[] literal `path` returns for `argument`.
+// The one int[] literal `path` returns for `arguments`.
 std::string
-read_array(db::MetaStoreSession& session, const char* path, const std::string& argument)
+read_array(db::MetaStoreSession& session, const char* path, const std::vector<std::string>& arguments)
 {
-  const auto rows = session.run_file(path, {argument});
+  const auto rows = session.run_file(path, arguments);
   return rows.values.empty() || !rows.values.front().front() ? "{}" : *rows.values.front().front();
 }
 
@@ -34,19 +34,20 @@ ScopeArrays::read(db::MetaStoreSession& session, const store::SchemaFacts& facts
   const auto job_array = util::pg_int_array(std::vector<int>(jobs.begin(), jobs.end()));
   arrays.m_arrays[ScopeSet::jobs] = job_array;
   const bool upstream = named(specs, ScopeSet::upstream);
-  if (named(specs, ScopeSet::fragments) || upstream) {
+  const bool tables = named(specs, ScopeSet::tables);
+  // `tables` and `upstream` are found from the fragments.
+  if (named(specs, ScopeSet::fragments) || upstream || tables) {
     arrays.m_arrays[ScopeSet::fragments] =
-      facts.has("fragment") ? read_array(session, "sql/store/scope_fragments.sql", job_array) : "{}";
+      facts.has("fragment") ? read_array(session, "sql/store/scope_fragments.sql", {job_array}) : "{}";
   }
-  if (named(specs, ScopeSet::tables)) {
+  const auto& fragment_array = arrays.m_arrays[ScopeSet::fragments];
+  if (tables) {
     arrays.m_arrays[ScopeSet::tables] =
-      facts.has("table") ? read_array(session, "sql/store/scope_tables.sql", job_array) : "{}";
+      facts.has("table") ? read_array(session, "sql/store/scope_tables.sql", {job_array, fragment_array}) : "{}";
   }
   if (upstream) {
     arrays.m_arrays[ScopeSet::upstream] =
-      facts.has("fragment_relation")
-        ? read_array(session, "sql/store/scope_upstream.sql", arrays.m_arrays[ScopeSet::fragments])
-        : "{}";
+      facts.has("fragment_relation") ? read_array(session, "sql/store/scope_upstream.sql", {fragment_array}) : "{}";
   }
   return arrays;
 }

@@ -376,6 +376,30 @@ MetaStoreSession::transaction()
   return *m_impl->snapshot;
 }
 
+void
+MetaStoreSession::copy_rows(std::string_view select, const std::string& argument,
+                            const std::function<void(std::vector<std::optional<std::string>>& row)>& visit,
+                            std::string_view what)
+{
+  try {
+    Savepoint savepoint(m_impl->current(), fmt::format("rwdoctor_copy_{}", ++m_impl->savepoint_counter));
+    savepoint.exec_params(load("sql/store/copy_argument.sql"), argument);
+    {
+      const auto stream = open_copy_out(savepoint, without_final_semicolon(select));
+      std::string line;
+      std::vector<std::optional<std::string>> row;
+      while (next_copy_line(*stream, line)) {
+        util::parse_copy_text_line(line, row);
+        visit(row);
+      }
+      stream->complete();
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, what);
+  }
+}
+
 std::vector<ObjectInfo>
 MetaStoreSession::describe_objects(const std::vector<int>& oids)
 {

@@ -4,6 +4,7 @@
 
 #include <pqxx/pqxx>
 
+#include <memory>
 #include <string>
 
 namespace rwdoctor::db {
@@ -38,5 +39,35 @@ public:
   }
 };
 #endif
+
+// COPY (query) TO STDOUT on `tx`, read a line at a time with next_copy_line(). libpqxx 6.4's
+// stream_from pastes its table name unquoted into "COPY <name> TO STDOUT", so a query in
+// parentheses takes the name's place; libpqxx 7 has a constructor for a query.
+inline std::unique_ptr<pqxx::stream_from>
+open_copy_out(pqxx::transaction_base& tx, const std::string& query)
+{
+#if PQXX_VERSION_MAJOR >= 7
+  return std::make_unique<pqxx::stream_from>(tx, pqxx::from_query, query);
+#else
+  return std::make_unique<pqxx::stream_from>(tx, "(" + query + ")");
+#endif
+}
+
+// The next row of `stream` in COPY's text format (possibly ending in its newline); false at
+// the end of the data.
+inline bool
+next_copy_line(pqxx::stream_from& stream, std::string& line)
+{
+#if PQXX_VERSION_MAJOR >= 7
+  const auto [buffer, size] = stream.get_raw_line();
+  if (!buffer) {
+    return false;
+  }
+  line.assign(buffer.get(), size);
+  return true;
+#else
+  return stream.get_raw_line(line);
+#endif
+}
 
 } // namespace rwdoctor::db

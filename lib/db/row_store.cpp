@@ -67,14 +67,23 @@ tid_array(const std::set<std::string>& ctids)
   return text + "}";
 }
 
+// `columns` of `alias` cast to text, as every captured or backup row holds its values (a cast
+// to text, not the type's output function alone: boolean reads "true", as it always has).
+std::string
+text_list(pqxx::dbtransaction& tx, const std::string& alias, const std::vector<std::string>& columns)
+{
+  std::string list;
+  for (const auto& column : columns) {
+    list += fmt::format("{}{}.{}::text", list.empty() ? "" : ", ", alias, tx.quote_name(column));
+  }
+  return list;
+}
+
+// The ctid, then `columns` as text_list gives them.
 std::string
 select_list(pqxx::dbtransaction& tx, const std::string& alias, const std::vector<std::string>& columns)
 {
-  std::string list = fmt::format("{}.ctid::text", alias);
-  for (const auto& column : columns) {
-    list += fmt::format(", {}.{}::text", alias, tx.quote_name(column));
-  }
-  return list;
+  return fmt::format("{}.ctid::text, {}", alias, text_list(tx, alias, columns));
 }
 
 std::string
@@ -225,16 +234,15 @@ select_rows(MetaStoreSession& session, const std::string& table, const std::stri
   captured.table = table;
   captured.columns = found->second.first;
   captured.types = found->second.second;
-  session.scan_check_query(
-    fmt::format("SELECT {} FROM {} x WHERE x.{} = ANY($1::int[])", select_list(tx, "x", captured.columns),
-                tx.quote_name(table), tx.quote_name(column)),
-    k_rows_per_block,
-    [&](const Rows& block) {
-      for (const auto& row : block.values) {
-        captured.rows.emplace_back(row.begin() + 1, row.end()); // column 0 is the ctid
-      }
-    },
-    {util::pg_int_array(ids)}, fmt::format("cannot read {}", table));
+  // Read as COPY, whose rows stream (a restore's fragment rows carry their blobs); the ids
+  // come through copy_rows' argument. IN (SELECT unnest(...)) evaluates the argument once and
+  // hashes it, as a bound int[] would be.
+  session.copy_rows(
+    fmt::format("SELECT {} FROM {} x WHERE x.{} IN (SELECT pg_catalog.unnest("
+                "pg_catalog.current_setting('rwdoctor.copy_argument')::int[]))",
+                text_list(tx, "x", captured.columns), tx.quote_name(table), tx.quote_name(column)),
+    util::pg_int_array(ids), [&](std::vector<std::optional<std::string>>& row) { captured.rows.push_back(std::move(row)); },
+    fmt::format("cannot read {}", table));
   std::sort(captured.rows.begin(), captured.rows.end());
   return captured;
 }

@@ -252,43 +252,25 @@ struct BackupRows
   std::exception_ptr read_error;
 };
 
-// The backup's side of a plan, on its own thread and connection: the far ends of the jobs'
-// edges, handed to `ends` at once (live's checks wait for them), then the rows the plan
-// compares with live, handed to `rows`, then, once `run_checks` says so, the backup's own
-// checks for the jobs, returned. Once `rows` is set the thread no longer touches anything of
-// the plan's, so the checks may run beside the restore's writes (plan_restore's
-// `backup_checks`).
+// The backup's side of a plan, on its own thread and connection: the rows the plan compares
+// with live, handed to `rows`, then, once `run_checks` says so, the backup's own checks for the
+// jobs, returned. Once `rows` is set the thread no longer touches anything of the plan's, so
+// the checks may run beside the restore's writes (plan_restore's `backup_checks`).
 checks::CheckReport
-read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std::promise<std::vector<int>>& ends,
-                 std::promise<BackupRows>& rows, std::future<bool>& run_checks)
+read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std::promise<BackupRows>& rows,
+                 std::future<bool>& run_checks)
 {
   BackupRows side;
-  std::vector<int> far_ends;
   try {
-    if (backup.schema_facts().has("fragment_relation")) {
-      for (const auto& row : backup.run_file("sql/repair/edge_far_ends.sql", {util::pg_int_array(jobs)}).values) {
-        int id = 0;
-        if (row[0] && util::parse_int32(*row[0], id)) {
-          far_ends.push_back(id);
-        }
-      }
+    side.graph = read_backup_graph(backup, jobs);
+    side.migrations = backup.applied_migrations();
+    side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
+    side.names = backup.describe_objects(jobs);
+    if (backup.schema_facts().has("streaming_job.backfill_orders")) {
+      side.jobs = db::select_rows(backup, "streaming_job", "job_id", jobs);
     }
   } catch (...) {
     side.read_error = std::current_exception();
-  }
-  ends.set_value(std::move(far_ends));
-  if (!side.read_error) {
-    try {
-      side.graph = read_backup_graph(backup, jobs);
-      side.migrations = backup.applied_migrations();
-      side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
-      side.names = backup.describe_objects(jobs);
-      if (backup.schema_facts().has("streaming_job.backfill_orders")) {
-        side.jobs = db::select_rows(backup, "streaming_job", "job_id", jobs);
-      }
-    } catch (...) {
-      side.read_error = std::current_exception();
-    }
   }
   rows.set_value(std::move(side));
   if (!run_checks.get()) {
@@ -341,16 +323,14 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   // The backup must be a meta store of the same generation whose own rows for the jobs are
   // sound. Its reads and checks run on the backup's own connection while live's run here: the
   // two stores are independent, so the plan waits for the slower side, not for both in a row.
-  std::promise<std::vector<int>> ends_promise;
   std::promise<BackupRows> rows_promise;
   std::promise<bool> run_checks_promise;
-  auto far_ends = ends_promise.get_future();
   auto backup_rows = rows_promise.get_future();
   // The promises move into the thread, which outlives plan_restore when the checks are deferred.
   BackupChecks checks_of_backup =
-    std::async(std::launch::async, [&backup, jobs = request.jobs, ends = std::move(ends_promise),
-                                    rows = std::move(rows_promise), run = run_checks_promise.get_future()]() mutable {
-      return read_backup_side(backup, jobs, ends, rows, run);
+    std::async(std::launch::async, [&backup, jobs = request.jobs, rows = std::move(rows_promise),
+                                    run = run_checks_promise.get_future()]() mutable {
+      return read_backup_side(backup, jobs, rows, run);
     });
   // Deferred, the backup's checks start when the plan is made, beside the restore's writes and
   // after run, which use one core; until then the backup's connection reads the rows to
@@ -380,10 +360,6 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                               candidate_check_selection(checks::Repair::restore_fragments, requested),
                                               nullptr);
   take_restore_findings(live_report, request.jobs, plan);
-  plan.check_scope = requested;
-  for (const int job : jobs_of_fragments(live, far_ends.get())) {
-    plan.check_scope.insert(job);
-  }
   // Live's reads that need nothing from the backup, made while the backup's rows are read.
   const auto live_migrations = live.applied_migrations();
   const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(request.jobs)}).values;
@@ -512,6 +488,18 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     // Only which of them exist: by id, without reading the fragments' blobs.
     for (const int id : ids_of(live, "sql/repair/existing_fragments.sql", other_ends)) {
       live_fragment_ids.insert(id);
+    }
+    // The live jobs at the far ends of the backup's edges of the jobs' fragments join the
+    // jobs in the repair's check runs.
+    std::vector<int> far_ends;
+    for (const int id : live_fragment_ids) {
+      if (!std::binary_search(fragment_ids.begin(), fragment_ids.end(), id)) {
+        far_ends.push_back(id);
+      }
+    }
+    plan.check_scope = requested;
+    for (const int job : jobs_of_fragments(live, far_ends)) {
+      plan.check_scope.insert(job);
     }
   }
   std::set<int> neighbours;

@@ -169,6 +169,82 @@ copy_text_line(const std::vector<std::optional<std::string>>& values)
   return line;
 }
 
+namespace {
+
+// `field` (one field of a COPY text line, not \N) with its backslash escapes read back.
+void
+unescape_copy_field(std::string_view field, std::string& value)
+{
+  value.clear();
+  value.reserve(field.size());
+  while (!field.empty()) {
+    const auto backslash = field.find('\\');
+    value.append(field.substr(0, backslash));
+    if (backslash == std::string_view::npos || backslash + 1 == field.size()) {
+      if (backslash != std::string_view::npos) {
+        value += '\\'; // a lone backslash at the end: COPY never writes one; keep it
+      }
+      return;
+    }
+    const char escaped = field[backslash + 1];
+    switch (escaped) {
+    case 'n':
+      value += '\n';
+      break;
+    case 'r':
+      value += '\r';
+      break;
+    case 't':
+      value += '\t';
+      break;
+    case 'b':
+      value += '\b';
+      break;
+    case 'f':
+      value += '\f';
+      break;
+    case 'v':
+      value += '\v';
+      break;
+    default:
+      value += escaped;
+    }
+    field.remove_prefix(backslash + 2);
+  }
+}
+
+} // namespace
+
+void
+parse_copy_text_line(std::string_view line, std::vector<std::optional<std::string>>& out)
+{
+  if (!line.empty() && line.back() == '\n') {
+    line.remove_suffix(1);
+  }
+  std::size_t count = 0;
+  for (;;) {
+    const auto tab = line.find('\t');
+    const auto field = line.substr(0, tab);
+    if (count == out.size()) {
+      out.emplace_back();
+    }
+    auto& value = out[count++];
+    if (field == "\\N") {
+      value.reset();
+    } else {
+      if (!value) {
+        value.emplace();
+      }
+      unescape_copy_field(field, *value);
+    }
+    if (tab == std::string_view::npos) {
+      break;
+    }
+    line.remove_prefix(tab + 1);
+  }
+  out.resize(count);
+}
+
 } // namespace rwdoctor::util
 
 namespace rwdoctor::util {

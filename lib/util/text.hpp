@@ -88,4 +88,11 @@ split_at_specials(std::string_view text, std::string_view specials, Run&& run, S
 // escaped so the server reads back exactly each value.
 std::string copy_text_line(const std::vector<std::optional<std::string>>& values);
 
+// The values of one row in COPY's text format, as `COPY ... TO STDOUT` writes it (its
+// newline, if still there, is ignored): fields split at tabs, \N read as NULL, and the
+// backslash escapes COPY writes (\\, \n, \r, \t, \b, \f, \v) read back; any other escaped
+// byte stands for itself. The inverse of copy_text_line. `out` is overwritten (its
+// strings' storage is reused where it can be).
+void parse_copy_text_line(std::string_view line, std::vector<std::optional<std::string>>& out);
+
 } // namespace rwdoctor::util

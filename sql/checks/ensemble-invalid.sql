@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: fragment_relation fragment.parallelism object
 -- kind: analyzer
+-- scope: jobs fragments
 -- meta-node: a cycle is never rendered and its state is purged; disagreeing entries fail recovery with "entry fragments ... have inconsistent parallelism settings" or "Multiple jobs found in no-shuffle ensemble"; an ensemble across databases panics with "ensemble ... partially exists in database"
 -- explain:
 -- Fragments connected by NO_SHUFFLE edges are scheduled together as one "ensemble"
@@ -22,16 +23,44 @@
 -- analysed in rwdoctor over the edge list below. What to do: compare the job's fragments and edges
 -- with a backup (rwdoctor repair restore), or drop the job that introduced the bad edge.
 -- The query returns every NO_SHUFFLE edge with the attributes of both endpoints.
+-- Scoped runs (CheckSpec::scoped) read the whole ensembles of the jobs' fragments ($2): the
+-- NO_SHUFFLE edges (one scan of fragment_relation, as the whole-store run) are walked in both
+-- directions from those fragments, and only the edges of the ensembles reached are joined to
+-- their ends. The analyzer sees each such ensemble complete, as in the whole-store run.
+WITH RECURSIVE
+no_shuffle AS MATERIALIZED (
+    SELECT r.source_fragment_id, r.target_fragment_id
+    FROM fragment_relation r
+    WHERE r.dispatcher_type = 'NO_SHUFFLE' AND $1::int[] IS NOT NULL
+),
+adjacent AS MATERIALIZED (
+    SELECT n.source_fragment_id AS fragment_id, n.target_fragment_id AS other FROM no_shuffle n
+    UNION ALL
+    SELECT n.target_fragment_id, n.source_fragment_id FROM no_shuffle n
+),
+member(fragment_id) AS (
+    SELECT a.fragment_id FROM adjacent a WHERE a.fragment_id = ANY($2::int[])
+    UNION
+    SELECT a.other FROM member m JOIN adjacent a ON a.fragment_id = m.fragment_id
+),
+edge AS (
+    SELECT r.source_fragment_id, r.target_fragment_id
+    FROM fragment_relation r
+    WHERE r.dispatcher_type = 'NO_SHUFFLE' AND $1::int[] IS NULL
+    UNION ALL
+    SELECT n.source_fragment_id, n.target_fragment_id
+    FROM no_shuffle n
+    WHERE n.source_fragment_id IN (SELECT m.fragment_id FROM member m)
+)
 SELECT r.source_fragment_id, r.target_fragment_id,
        s.job_id AS source_job_id, t.job_id AS target_job_id,
        s.distribution_type::text AS source_distribution, t.distribution_type::text AS target_distribution,
        s.vnode_count AS source_vnode_count, t.vnode_count AS target_vnode_count,
        s.parallelism::text AS source_parallelism, t.parallelism::text AS target_parallelism,
        os.database_id AS source_database_id, ot.database_id AS target_database_id
-FROM fragment_relation r
+FROM edge r
 JOIN fragment s ON s.fragment_id = r.source_fragment_id
 JOIN fragment t ON t.fragment_id = r.target_fragment_id
 LEFT JOIN object os ON os.oid = s.job_id
 LEFT JOIN object ot ON ot.oid = t.job_id
-WHERE r.dispatcher_type = 'NO_SHUFFLE'
 ORDER BY 1, 2;

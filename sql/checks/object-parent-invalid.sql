@@ -174,7 +174,9 @@ checked AS (
                             p.oid, coalesce(p.database_id::text, 'null'), coalesce(p.schema_id::text, 'null'))
             WHEN i.parent IS NULL AND a.parent IS NULL
                  AND NOT (o.obj_type IN ('SINK', 'SOURCE') AND p.obj_type = 'TABLE'
-                          AND ice.table_id IS NOT NULL)
+                          -- asked only for the few objects that get this far
+                          AND EXISTS (SELECT 1 FROM "table" ice
+                                      WHERE ice.table_id = p.oid AND ice.engine = 'ICEBERG'))
                 THEN format('belongs to %s object %s but is neither its internal table, its associated source nor its implicit iceberg object',
                             lower(p.obj_type), p.oid)
             ELSE NULL
@@ -184,7 +186,6 @@ checked AS (
     LEFT JOIN internal i ON i.oid = o.oid
     LEFT JOIN assoc a ON a.oid = o.oid
     LEFT JOIN in_cycle cy ON cy.oid = o.oid
-    LEFT JOIN "table" ice ON ice.table_id = p.oid AND ice.engine = 'ICEBERG'
     WHERE $1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT sc.oid FROM scoped sc))
 )
 SELECT

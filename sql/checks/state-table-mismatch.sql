@@ -34,7 +34,7 @@ WITH
 -- Every join is an equality (hash) join, so the cost grows linearly with the store.
 --
 -- Scoped runs (CheckSpec::scoped) read for the scope tables: the tables the jobs' fragments
--- ($2) list, the jobs' table rows ($3) and the table rows that point at the jobs' fragments.
+-- ($2) list, the jobs' table rows and the table rows that point at the jobs' fragments ($3).
 -- The jobs' own arrays are expanded once (scope_elem), for scope_table and for elem. Every
 -- fragment that lists one of them (lister) is found in one streaming pass over all arrays;
 -- elem, listing and the job filters then hold only those fragments and the jobs' own, so a
@@ -69,14 +69,20 @@ scope_elem AS MATERIALIZED (
     FROM any_elem ae
     WHERE ae.fragment_id = ANY($2::int[])
 ),
--- scoped runs: the tables the jobs' fragments list, the jobs' table rows ($3) and the table
--- rows that point at the jobs' fragments (one scan of "table": fragment_id has no index)
+-- scoped runs: the tables the jobs' fragments list, and the jobs' table rows with those that
+-- point at the jobs' fragments ($3, ScopeSet::tables)
 scope_table AS MATERIALIZED (
     SELECT se.table_id FROM scope_elem se WHERE se.table_id IS NOT NULL
     UNION
     SELECT s.table_id FROM unnest($3::int[]) AS s(table_id)
-    UNION
-    SELECT t.table_id FROM "table" t WHERE t.fragment_id = ANY($2::int[])
+),
+-- scoped runs: the scope tables' rows, read once (three steps below read them, and each
+-- lookup by primary key reads a page of the wide "table" heap)
+scope_table_row AS MATERIALIZED (
+    SELECT jt.table_id, jt.job_id, jt.fragment_id
+    FROM job_table jt
+    WHERE $1::int[] IS NOT NULL
+      AND jt.table_id = ANY(ARRAY(SELECT st.table_id FROM scope_table st))
 ),
 -- the table rows the findings read: every one, or in scoped runs those of the scope tables
 table_row AS NOT MATERIALIZED (
@@ -84,10 +90,9 @@ table_row AS NOT MATERIALIZED (
     FROM job_table jt
     WHERE $1::int[] IS NULL
     UNION ALL
-    SELECT jt.table_id, jt.job_id, jt.fragment_id
-    FROM job_table jt
+    SELECT str.table_id, str.job_id, str.fragment_id
+    FROM scope_table_row str
     WHERE $1::int[] IS NOT NULL
-      AND jt.table_id = ANY(ARRAY(SELECT st.table_id FROM scope_table st))
 ),
 -- scoped runs: the fragments that list a scope table. Elements are compared by their text,
 -- which hashes cheaply (about 10 % less time than comparing jsonb values); an element that

@@ -66,6 +66,48 @@ TEST_CASE("copy_text_line writes one row of COPY's text format", "[util]")
   CHECK(copy_text_line(Values{std::string("\xc3\xa9 \"q\" ;")}) == "\xc3\xa9 \"q\" ;");
 }
 
+TEST_CASE("parse_copy_text_line reads one row of COPY's text format back", "[util]")
+{
+  using Values = std::vector<std::optional<std::string>>;
+  using rwdoctor::util::parse_copy_text_line;
+  const auto parse = [](std::string_view line) {
+    Values values;
+    parse_copy_text_line(line, values);
+    return values;
+  };
+  CHECK(parse("") == Values{std::string("")});
+  CHECK(parse("1\t\\N\t") == Values{std::string("1"), std::nullopt, std::string("")});
+  // The newline COPY ends a row with is not part of the last value.
+  CHECK(parse("1\t2\n") == Values{std::string("1"), std::string("2")});
+  CHECK(parse("\\N\n") == Values{std::nullopt});
+  // A bytea in hex output form, as COPY writes it.
+  CHECK(parse("\\\\x0a1b") == Values{std::string("\\x0a1b")});
+  // Every escape COPY writes, at the ends and in the middle; an escaped byte that COPY never
+  // writes stands for itself, and so does a lone backslash at the very end.
+  CHECK(parse("\\ta\\nb\\rc\\\\") == Values{std::string("\ta\nb\rc\\")});
+  CHECK(parse("\\b\\f\\v\\q\\") == Values{std::string("\b\f\vq\\")});
+  // Only a whole field of \N is NULL.
+  CHECK(parse("\\\\N\t\\N\\N") == Values{std::string("\\N"), std::string("NN")});
+  // UTF-8, quotes and other bytes pass through.
+  CHECK(parse("\xc3\xa9 \"q\" ;") == Values{std::string("\xc3\xa9 \"q\" ;")});
+
+  // The inverse of copy_text_line, whatever the values.
+  const std::vector<Values> rows = {
+    {std::string("\\x00ff"), std::nullopt, std::string("\t\n\r\\"), std::string("\\N"), std::string("")},
+    {std::string("a\tb"), std::string("{\"k\": \"v\\n\"}")},
+    {std::nullopt},
+  };
+  for (const auto& row : rows) {
+    CHECK(parse(rwdoctor::util::copy_text_line(row)) == row);
+  }
+  // The output vector is overwritten, longer or shorter than before.
+  Values reused = {std::string("x"), std::string("y"), std::string("z")};
+  parse_copy_text_line("1", reused);
+  CHECK(reused == Values{std::string("1")});
+  parse_copy_text_line("a\t\\N\tc", reused);
+  CHECK(reused == Values{std::string("a"), std::nullopt, std::string("c")});
+}
+
 TEST_CASE("split_at_specials hands over every stretch and special byte in order", "[util]")
 {
   const auto split = [](std::string_view text, std::string_view specials) {
