@@ -45,15 +45,47 @@ scope_object AS MATERIALIZED (
     UNION
     SELECT i.index_id FROM "index" i WHERE i.index_table_id = ANY($2::int[])
 ),
--- type rows of the wrong type, aggregated per object (only mismatches reach the GROUP BY)
+-- scoped runs: the scope objects' type rows, each type table's read through its primary key
+-- for all of them at once (one index scan a table, not one lookup a table for every object)
+scoped_typed AS (
+    SELECT t.table_id AS oid, 'table' AS tbl, ARRAY['TABLE', 'INDEX'] AS allowed FROM "table" t
+    WHERE t.table_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT s.source_id, 'source', ARRAY['SOURCE'] FROM source s
+              WHERE s.source_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT k.sink_id, 'sink', ARRAY['SINK'] FROM sink k
+              WHERE k.sink_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT i.index_id, 'index', ARRAY['INDEX'] FROM "index" i
+              WHERE i.index_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT v.view_id, 'view', ARRAY['VIEW'] FROM view v
+              WHERE v.view_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT x.subscription_id, 'subscription', ARRAY['SUBSCRIPTION'] FROM subscription x
+              WHERE x.subscription_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT fn.function_id, 'function', ARRAY['FUNCTION'] FROM function fn
+              WHERE fn.function_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT c.connection_id, 'connection', ARRAY['CONNECTION'] FROM connection c
+              WHERE c.connection_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT sc.secret_id, 'secret', ARRAY['SECRET'] FROM secret sc
+              WHERE sc.secret_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT s.schema_id, 'schema', ARRAY['SCHEMA'] FROM schema s
+              WHERE s.schema_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+    UNION ALL SELECT d.database_id, 'database', ARRAY['DATABASE'] FROM database d
+              WHERE d.database_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
+),
+-- type rows of the wrong type, aggregated per object (only mismatches reach the GROUP BY):
+-- every object's, or in scoped runs the scope objects'
 wrong AS (
     SELECT o.oid, string_agg(ty.tbl, ', ' ORDER BY ty.tbl) AS wrong_tables
     FROM object o
     JOIN typed ty ON ty.oid = o.oid
     WHERE NOT (o.obj_type = ANY (ty.allowed))
-      -- every object, or in scoped runs the scope's, read through the primary key (with the
-      -- parameter bound, PostgreSQL folds the OR away)
-      AND ($1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT so.oid FROM scope_object so)))
+      AND $1::int[] IS NULL
+    GROUP BY o.oid
+    UNION ALL
+    SELECT o.oid, string_agg(ty.tbl, ', ' ORDER BY ty.tbl) AS wrong_tables
+    FROM scoped_typed ty
+    JOIN object o ON o.oid = ty.oid
+    WHERE NOT (o.obj_type = ANY (ty.allowed))
+      AND $1::int[] IS NOT NULL
     GROUP BY o.oid
 ),
 bad AS (
