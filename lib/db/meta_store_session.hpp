@@ -85,7 +85,7 @@ public:
   // inside a savepoint and handed to `visit` one at a time as text values (nullopt for
   // NULL), which `visit` may move from. The server streams the rows while the client takes
   // them; a cursor's FETCH round trips make the two wait for each other (a restore's fragment
-  // rows at scale L, 155 MB of text: 1.7 s through a cursor, 0.7 s as COPY). COPY takes no bind
+  // rows at scale L, 155 MB of text: 1.7 s through a cursor, 0.8 s as COPY). COPY takes no bind
   // parameters, so `select` reads its one argument as
   // pg_catalog.current_setting('rwdoctor.copy_argument'), set from `argument` by a
   // parameterized set_config first (sql/store/copy_argument.sql). Throws OperationalError

@@ -26,10 +26,6 @@
 --   This happens after hand-made inserts of objects (restores from older stores) or edits
 --   of belong_to_oid. What to do: set belong_to_oid to the parent the rules name.
 WITH RECURSIVE
-internal AS (
-    SELECT t.table_id AS oid, t.belongs_to_job_id AS parent
-    FROM "table" t WHERE t.belongs_to_job_id IS NOT NULL
-),
 assoc AS (
     SELECT t.optional_associated_source_id AS oid, min(t.table_id) AS parent
     FROM "table" t WHERE t.optional_associated_source_id IS NOT NULL
@@ -97,13 +93,14 @@ scoped AS (
       AND (o.oid = ANY(ARRAY(SELECT so.oid FROM scope_object so))
            OR o.belong_to_oid = ANY(ARRAY(SELECT so.oid FROM scope_object so)))
 ),
--- scoped runs: the internal tables among the scoped objects, with their jobs, read through
--- the primary key for all of them at once
-scoped_internal AS (
+-- the internal tables with their jobs: every one, or in scoped runs those among the scoped
+-- objects, read through the primary key for all of them at once (with the parameter bound,
+-- PostgreSQL folds the OR away)
+internal AS (
     SELECT t.table_id AS oid, t.belongs_to_job_id AS parent
     FROM "table" t
-    WHERE t.belongs_to_job_id IS NOT NULL AND $1::int[] IS NOT NULL
-      AND t.table_id = ANY(ARRAY(SELECT sc.oid FROM scoped sc))
+    WHERE t.belongs_to_job_id IS NOT NULL
+      AND ($1::int[] IS NULL OR t.table_id = ANY(ARRAY(SELECT sc.oid FROM scoped sc)))
 ),
 -- cyclic's verdict for the scoped objects, walked down as settled is but over only the
 -- scoped objects and their ancestors (lineage; UNION stops the walk up at a cycle). A depth
@@ -144,7 +141,7 @@ checked AS (
     SELECT
         o.oid, o.obj_type, o.belong_to_oid, o.database_id, o.schema_id,
         p.oid AS p_oid, p.obj_type AS p_type, p.database_id AS p_db, p.schema_id AS p_schema,
-        coalesce(i.parent, si.parent) AS internal_parent, a.parent AS assoc_parent,
+        i.parent AS internal_parent, a.parent AS assoc_parent,
         (cy.oid IS NOT NULL) AS in_cycle,
         CASE
             WHEN cy.oid IS NOT NULL THEN 'is on a belong_to_oid cycle'
@@ -153,14 +150,14 @@ checked AS (
             WHEN o.obj_type = 'DATABASE' THEN NULL
             WHEN o.belong_to_oid IS NULL
                 THEN format('has a null belong_to_oid; expected %s',
-                            coalesce(coalesce(i.parent, si.parent), a.parent,
+                            coalesce(i.parent, a.parent,
                                      CASE WHEN o.obj_type = 'SCHEMA' THEN o.database_id
                                           ELSE o.schema_id END)::text)
             WHEN p.oid IS NULL
                 THEN format('has belong_to_oid %s, which is not an object', o.belong_to_oid)
-            WHEN coalesce(i.parent, si.parent) IS NOT NULL AND o.belong_to_oid <> coalesce(i.parent, si.parent)
+            WHEN i.parent IS NOT NULL AND o.belong_to_oid <> i.parent
                 THEN format('is an internal table of job %s but has belong_to_oid %s',
-                            coalesce(i.parent, si.parent), o.belong_to_oid)
+                            i.parent, o.belong_to_oid)
             WHEN a.parent IS NOT NULL AND o.belong_to_oid <> a.parent
                 THEN format('is the associated source of table %s but has belong_to_oid %s',
                             a.parent, o.belong_to_oid)
@@ -180,7 +177,7 @@ checked AS (
                 THEN format('is in database %s schema %s but its parent %s is in database %s schema %s',
                             coalesce(o.database_id::text, 'null'), coalesce(o.schema_id::text, 'null'),
                             p.oid, coalesce(p.database_id::text, 'null'), coalesce(p.schema_id::text, 'null'))
-            WHEN coalesce(i.parent, si.parent) IS NULL AND a.parent IS NULL
+            WHEN i.parent IS NULL AND a.parent IS NULL
                  AND NOT (o.obj_type IN ('SINK', 'SOURCE') AND p.obj_type = 'TABLE'
                           -- asked only for the few objects that get this far
                           AND EXISTS (SELECT 1 FROM "table" ice
@@ -191,9 +188,7 @@ checked AS (
         END AS problem
     FROM object o
     LEFT JOIN object p ON p.oid = o.belong_to_oid
-    -- every object's internal-table row, or in scoped runs the scoped objects' (scoped_internal)
-    LEFT JOIN internal i ON i.oid = o.oid AND $1::int[] IS NULL
-    LEFT JOIN scoped_internal si ON si.oid = o.oid
+    LEFT JOIN internal i ON i.oid = o.oid
     LEFT JOIN assoc a ON a.oid = o.oid
     LEFT JOIN in_cycle cy ON cy.oid = o.oid
     WHERE $1::int[] IS NULL OR o.oid = ANY(ARRAY(SELECT sc.oid FROM scoped sc))

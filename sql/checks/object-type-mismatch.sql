@@ -46,7 +46,10 @@ scope_object AS MATERIALIZED (
     SELECT i.index_id FROM "index" i WHERE i.index_table_id = ANY($2::int[])
 ),
 -- scoped runs: the scope objects' type rows, each type table's read through its primary key
--- for all of them at once (one index scan a table, not one lookup a table for every object)
+-- for all of them at once (one index scan a table, not one lookup a table for every object).
+-- A list of its own: `typed` with a "$1 IS NULL OR ..." filter on each table would do for
+-- both runs, but PostgreSQL then hashes every type row in the whole-store run instead of
+-- merging them (0.27 s -> 0.79 s at scale L).
 scoped_typed AS (
     SELECT t.table_id AS oid, 'table' AS tbl, ARRAY['TABLE', 'INDEX'] AS allowed FROM "table" t
     WHERE t.table_id = ANY(ARRAY(SELECT so.oid FROM scope_object so))
