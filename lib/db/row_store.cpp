@@ -407,9 +407,25 @@ advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tab
 void
 take_repair_lock(MetaStoreSession& session)
 {
+  // First without waiting: a timeout there is this session's own statement_timeout (an
+  // operational error), not a sign of another repair. Only when another session holds the
+  // lock does the wait follow, and a lock or statement timeout during it means the holder
+  // kept it.
+  const std::string key = "pg_catalog.hashtext('rwdoctor repair')";
+  bool taken = false;
+  try {
+    Savepoint savepoint(session.transaction(), "rwdoctor_advisory_try");
+    taken = savepoint.exec(fmt::format("SELECT pg_catalog.pg_try_advisory_lock({})", key))[0][0].as<bool>();
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, "cannot take rwdoctor's repair lock");
+  }
+  if (taken) {
+    return;
+  }
   try {
     Savepoint savepoint(session.transaction(), "rwdoctor_advisory");
-    savepoint.exec(std::string("SELECT pg_catalog.pg_advisory_lock(pg_catalog.hashtext('rwdoctor repair'))"));
+    savepoint.exec(fmt::format("SELECT pg_catalog.pg_advisory_lock({})", key));
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
     if (effective_sqlstate(error) == "55P03" || effective_sqlstate(error) == "57014") {
