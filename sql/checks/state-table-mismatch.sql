@@ -47,11 +47,15 @@ WITH
 -- The always-true BETWEEN tells the planner that an array has about one element instead of
 -- its default guess of 100; with that guess the estimated cost is 100 times too high and
 -- PostgreSQL spends seconds JIT-compiling the query.
+-- A table id is a json number with no fraction digits in 0..2147483647 (30.0, -1 and 0.5 are
+-- not). jsonb keeps a number as numeric, whose scale is the fraction digits written (3e1 is
+-- 30 with scale 0), so this is the test "its text is only digits and fits an int4", read
+-- without a regex: at scale L that halves the expansion's time (0.9 to 0.5 s).
 any_elem AS NOT MATERIALIZED (
     SELECT f.fragment_id, f.job_id, e.value AS raw,
-           CASE WHEN jsonb_typeof(e.value) = 'number' AND (e.value #>> '{}') ~ '^[0-9]{1,10}$'
-                THEN CASE WHEN (e.value #>> '{}')::bigint <= 2147483647
-                          THEN (e.value #>> '{}')::integer END
+           CASE WHEN jsonb_typeof(e.value) = 'number'
+                THEN CASE WHEN e.value::numeric BETWEEN 0 AND 2147483647 AND scale(e.value::numeric) = 0
+                          THEN e.value::numeric::integer END
            END AS table_id
     FROM fragment f
     CROSS JOIN LATERAL jsonb_array_elements(

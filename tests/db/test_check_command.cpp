@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace rwdoctor;
@@ -282,6 +283,37 @@ TEST_CASE("bad input: malformed values become findings, not crashes", "[db][cli]
   }
   CHECK(find_finding(document, "job-status-invalid", mv) != nullptr);
   CHECK(find_finding(document, "job-parallelism-invalid", mv) != nullptr);
+}
+
+TEST_CASE("bad input: only integers in int4's range are table ids in state_table_ids", "[db][cli][bad-input]")
+{
+  // Fragment 9 of sink 26 lists its own table 27 and, written in odd ways, table 30 of
+  // another job (see tests/injections/state-table-mismatch--malformed-ids.sql).
+  const test::ScratchDatabase database("head");
+  database.execute("UPDATE fragment SET state_table_ids = "
+                   "'[27, 30.0, \"31\", 4294967296, 2147483648, -1, 0.5, 1e-1, 1e1000, null, [30], 3e1]' "
+                   "WHERE fragment_id = 9");
+  const auto result = run_cli({"check", "-d", database.name(), "--check", "state-table-mismatch", "--format", "json"});
+  INFO(result.out << result.err);
+  REQUIRE(result.code == 4);
+  const auto document = nlohmann::json::parse(result.out);
+  std::multiset<std::string> not_table_ids;
+  bool thirty_read_as_table = false;
+  for (const auto& finding : document["findings"]) {
+    const auto message = finding["message"].get<std::string>();
+    const std::string prefix = "fragment 9 of job 26 lists ";
+    const std::string suffix = " in state_table_ids, which is not a table id";
+    if (message.rfind(prefix, 0) == 0 && message.size() > prefix.size() + suffix.size()
+        && message.compare(message.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      not_table_ids.insert(message.substr(prefix.size(), message.size() - prefix.size() - suffix.size()));
+    }
+    thirty_read_as_table = thirty_read_as_table || contains(message, "fragment 9 of job 26 lists state table 30, which belongs to job");
+  }
+  const std::string long_number = "'1" + std::string(39, '0') + "'";
+  CHECK(not_table_ids
+        == std::multiset<std::string>{"'30.0'", "'\"31\"'", "'4294967296'", "'2147483648'", "'-1'", "'0.5'", "'0.1'", long_number,
+                                      "'null'", "'[30]'"});
+  CHECK(thirty_read_as_table); // 3e1 is the integer 30
 }
 
 TEST_CASE("bad input: flags", "[cli][bad-input]")
