@@ -50,7 +50,8 @@ WITH
 -- A table id is a json number with no fraction digits in 0..2147483647 (30.0, -1 and 0.5 are
 -- not). jsonb keeps a number as numeric, whose scale is the fraction digits written (3e1 is
 -- 30 with scale 0), so this is the test "its text is only digits and fits an int4", read
--- without a regex: at scale L that halves the expansion's time (0.9 to 0.5 s).
+-- without a regex: expanding every array at scale L takes 0.59 s with it, 0.88 s with the
+-- regex.
 any_elem AS NOT MATERIALIZED (
     SELECT f.fragment_id, f.job_id, e.value AS raw,
            CASE WHEN jsonb_typeof(e.value) = 'number'
