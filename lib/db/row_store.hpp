@@ -66,9 +66,10 @@ void advance_sequences(MetaStoreSession& session, const std::vector<std::string>
 
 // Takes rwdoctor's advisory lock, waiting at most lock_timeout; throws RefusedError when
 // another rwdoctor repair holds it, OperationalError when the attempt itself fails (its
-// statement_timeout runs out before it learns whether the lock is free). The lock belongs to the session, not the transaction, so
-// it outlives MetaStoreSession::restart_repair_transaction; it is released when the
-// connection closes, after the repair's COMMIT or rollback.
+// statement_timeout runs out before it learns whether the lock is free). The lock belongs
+// to the session, not the transaction, so it outlives
+// MetaStoreSession::restart_repair_transaction; it is released when the connection closes,
+// after the repair's COMMIT or rollback.
 void take_repair_lock(MetaStoreSession& session);
 
 // LOCK TABLE ... IN EXCLUSIVE MODE for `tables` (reads still work, writers wait), bounded by

@@ -7,6 +7,7 @@
 #include "report/text_report.hpp"
 #include "scratch_database.hpp"
 #include "synthetic_catalog.hpp"
+#include "util/text.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -303,8 +304,7 @@ TEST_CASE("bad input: only integers in int4's range are table ids in state_table
     const auto message = finding["message"].get<std::string>();
     const std::string prefix = "fragment 9 of job 26 lists ";
     const std::string suffix = " in state_table_ids, which is not a table id";
-    if (message.rfind(prefix, 0) == 0 && message.size() > prefix.size() + suffix.size()
-        && message.compare(message.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    if (util::starts_with(message, prefix) && util::ends_with(message, suffix) && message.size() > prefix.size() + suffix.size()) {
       not_table_ids.insert(message.substr(prefix.size(), message.size() - prefix.size() - suffix.size()));
     }
     thirty_read_as_table = thirty_read_as_table || contains(message, "fragment 9 of job 26 lists state table 30, which belongs to job");
