@@ -7,6 +7,7 @@
 #include "checks/scope_arrays.hpp"
 #include "checks/sibling_checks.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
 
@@ -374,8 +375,8 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
       }
       outcome.findings = stream.count();
     } catch (const Error& error) {
-      if (stream.sink_failed()) {
-        throw;
+      if (stream.sink_failed() || interrupted()) {
+        throw; // a cancelled repair stops here, not with every later check marked failed
       }
       stream.discard_check();
       outcome.status = CheckStatus::failed;

@@ -4,6 +4,7 @@
 #include "cli/help.hpp"
 #include "cli/repair_command.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/version.hpp"
 
 #include <fmt/format.h>
@@ -24,6 +25,29 @@ print_error(std::ostream& err, std::string_view message, std::string_view hint)
   fmt::print(err, "rwdoctor: error: {}\n", message);
   if (!hint.empty()) {
     fmt::print(err, "HINT: {}\n", hint);
+  }
+}
+
+// The one place an error reaches the user: its message and hint, and its exit code.
+int
+report_failure(std::ostream& err)
+{
+  try {
+    throw;
+  } catch (const Error& error) {
+    print_error(err, error.what(), error.hint());
+    return to_int(error.exit_code());
+  } catch (const pqxx::broken_connection&) {
+    print_error(err, "lost the connection to PostgreSQL", "Check the server and run rwdoctor again.");
+    return to_int(ExitCode::operational);
+  } catch (const pqxx::failure& error) {
+    print_error(err, fmt::format("database error: {}", error.what()),
+                "Run rwdoctor again; if it persists, report it with this message.");
+    return to_int(ExitCode::operational);
+  } catch (const std::exception& error) {
+    print_error(err, fmt::format("internal error: {}", error.what()),
+                "This is a bug in rwdoctor; report it with the command you ran.");
+    return to_int(ExitCode::operational);
   }
 }
 
@@ -72,20 +96,17 @@ run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std:
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
     return dispatch(args, in, out, err);
-  } catch (const Error& error) {
-    print_error(err, error.what(), error.hint());
+  } catch (const CommitInDoubtError& error) {
+    print_error(err, error.what(), error.hint()); // also after Ctrl-C: the outcome is unknown
     return to_int(error.exit_code());
-  } catch (const pqxx::broken_connection&) {
-    print_error(err, "lost the connection to PostgreSQL", "Check the server and run rwdoctor again.");
-    return to_int(ExitCode::operational);
-  } catch (const pqxx::failure& error) {
-    print_error(err, fmt::format("database error: {}", error.what()),
-                "Run rwdoctor again; if it persists, report it with this message.");
-    return to_int(ExitCode::operational);
-  } catch (const std::exception& error) {
-    print_error(err, fmt::format("internal error: {}", error.what()),
-                "This is a bug in rwdoctor; report it with the command you ran.");
-    return to_int(ExitCode::operational);
+  } catch (...) {
+    if (interrupted()) {
+      // A repair or undo that Ctrl-C or SIGTERM cancelled: whatever statement failed for it,
+      // the transaction was rolled back and its pending undo file removed.
+      fmt::print(err, "rwdoctor: cancelled; nothing was changed\n");
+      return to_int(ExitCode::refused);
+    }
+    return report_failure(err);
   }
 }
 

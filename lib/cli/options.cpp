@@ -118,6 +118,32 @@ job_ids_option(const po::variables_map& values)
 }
 
 std::string
+connection_arguments(const db::ConnectionOptions& connection, const std::string& database,
+                     const db::ServerIdentity* server)
+{
+  auto plain = db::public_connection(connection);
+  if (plain.dbname.empty()) {
+    plain.dbname = database;
+  }
+  if (server != nullptr) {
+    plain.host = server->host;
+    plain.port = server->port;
+  }
+  std::string text;
+  const auto add = [&](const char* flag, const std::string& value) {
+    if (!value.empty()) {
+      text += fmt::format(" {} {}", flag, util::shell_quote(value));
+    }
+  };
+  add("-d", plain.dbname);
+  add("-h", plain.host);
+  add("-p", plain.port);
+  add("-U", plain.user);
+  add("--schema", plain.schema);
+  return text;
+}
+
+std::string
 redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection)
 {
   std::string line = "rwdoctor";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "db/connection_options.hpp"
+#include "db/meta_store_session.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -36,6 +37,13 @@ std::vector<std::string> list_option(const po::variables_map& values, const char
 
 // The --job values as ids; UsageError for anything but a positive integer.
 std::vector<int> job_ids_option(const po::variables_map& values);
+
+// The connection options of a printed next step (" -d metadata -h db1 -p 5432 -U rw"), so
+// that the command works when pasted as printed, also in a shell without the PG* variables:
+// what `connection` names, with the database, host and port the session actually reached
+// (`database`, `server`) where it named none. Never a password.
+std::string connection_arguments(const db::ConnectionOptions& connection, const std::string& database = "",
+                                 const db::ServerIdentity* server = nullptr);
 
 // "rwdoctor <args>" with the connection string replaced by a credential-free description.
 std::string redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection);

@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "cli/prompt.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "db/meta_store_session.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
@@ -15,6 +16,7 @@
 #include "repair/sealed_document.hpp"
 #include "repair/undo_file.hpp"
 #include "util/durable_file.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -30,21 +32,23 @@ namespace rwdoctor::cli {
 namespace {
 
 int
-report_applied(const repair::DropOutcome& outcome, Format format, std::ostream& out)
+report_applied(const repair::DropOutcome& outcome, Format format, const db::ConnectionOptions& connection,
+               std::ostream& out)
 {
+  if (outcome.nothing_to_do) {
+    return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
+  }
   if (format == Format::json) {
     auto document = repair::plan_json(outcome.plan);
     document["applied"] = true;
+    document["repair_id"] = outcome.repair_id;
     document["undo_file"] = outcome.undo_path;
     document["audit_id"] = outcome.audit_id == 0 ? repair::Json(nullptr) : repair::Json(outcome.audit_id);
     out << document.dump(2) << "\n";
   } else {
     fmt::print(out, "\ndropped {} object(s); the checks found nothing left of them.\n", outcome.plan.objects.size());
-    fmt::print(out, "undo file: {}\n  to take the repair back: rwdoctor undo {} --yes\n", outcome.undo_path,
-               outcome.undo_path);
-    if (outcome.audit_id != 0) {
-      fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
-    }
+    out << applied_repair_footer("repair", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
+                                 outcome.plan.database, outcome.plan.server);
   }
   return to_int(ExitCode::repaired);
 }
@@ -59,11 +63,17 @@ show_plan(const repair::DropPlan& plan, Format format, std::ostream& out)
   }
 }
 
+// The plan in a read-only snapshot, with the safety gates as they stand now.
 repair::DropPlan
-dry_run_plan(const db::ConnectionOptions& connection, const repair::DropRequest& request)
+dry_run_plan(const db::ConnectionOptions& connection, const repair::DropRequest& request,
+             const repair::SafetyGates& gates)
 {
   db::MetaStoreSession session(connection);
-  return repair::plan_drop(session, request);
+  auto plan = repair::plan_drop(session, request);
+  if (!gates.allow_online) {
+    plan.gates_now = repair::gate_refusals(session, gates, false);
+  }
+  return plan;
 }
 
 repair::SavedPlan
@@ -120,7 +130,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   request.jobs = job_ids_option(values);
   request.cascade = values.count("cascade") != 0;
   request.max_objects = positive_int_option(values, "max-objects", "objects");
-  auto apply = apply_options_from(values, args, connection, "drop");
+  auto apply = apply_options_from(values, args, connection, "drop", err);
   const bool terminal = interactive_terminal();
 
   if (request.jobs.empty()) {
@@ -134,7 +144,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       [&](int job) {
         auto single = request;
         single.jobs = {job};
-        return repair::render_plan_text(dry_run_plan(connection, single));
+        return repair::render_plan_text(dry_run_plan(connection, single, apply.gates));
       },
       in, out);
     } catch (const NothingToDo&) {
@@ -149,45 +159,57 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   }
 
   if (dry_run) {
-    const auto plan = dry_run_plan(connection, request);
+    const auto plan = dry_run_plan(connection, request, apply.gates);
+    if (plan.nothing_to_do) {
+      return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
+    }
     show_plan(plan, format, out);
     if (values.count("plan-out") != 0) {
-      const auto path = values["plan-out"].as<std::string>();
-      util::write_new_file_durably(path, repair::seal(repair::plan_json(plan)));
-      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {} --yes\n", path, path);
+      const auto path = repair::absolute_path(values["plan-out"].as<std::string>());
+      util::write_new_file_durably(path, saved_plan_text(repair::plan_json(plan), apply.repair_id));
+      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --yes\n", path,
+                 util::shell_quote(path), connection_arguments(connection, plan.database, &plan.server));
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }
 
   std::optional<repair::SavedPlan> expected;
-  if (!yes) {
-    const auto plan = dry_run_plan(connection, request);
+  // On a terminal the plan comes first, also with --yes: before any lock wait, and the repair
+  // then applies exactly the plan shown (or refuses it as stale).
+  const bool show_first = !yes || (terminal && format == Format::text);
+  if (show_first) {
+    const auto plan = dry_run_plan(connection, request, apply.gates);
+    if (plan.nothing_to_do) {
+      return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
+    }
     show_plan(plan, Format::text, out);
     if (!plan.refusals.empty()) {
       return to_int(ExitCode::refused);
     }
-    if (ask(in, out, "\napply this plan? [y/N] ") != "y") {
+    if (!yes && ask(in, out, "\napply this plan? [y/N] ") != "y") {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
     }
     expected = as_expected(plan);
   }
   bool plan_written = false; // the callback runs again when a serialization failure is retried
+  const InterruptGuard cancel_on_signal;
   const auto outcome = repair::apply_drop(connection, request, apply, expected, [&](const repair::DropPlan& plan) {
     if (values.count("plan-out") != 0 && !plan_written) {
-      util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::plan_json(plan)));
+      util::write_new_file_durably(values["plan-out"].as<std::string>(),
+                                   saved_plan_text(repair::plan_json(plan), apply.repair_id));
       plan_written = true;
     }
-    if (yes && format == Format::text) {
+    if (!show_first && format == Format::text) {
       out << repair::render_plan_text(plan);
     }
   });
-  return report_applied(outcome, format, out);
+  return report_applied(outcome, format, connection, out);
 }
 
 
 int
-run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& /*err*/)
+run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
   po::options_description options("rwdoctor apply options");
   add_repair_options(options);
@@ -209,8 +231,13 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   const auto path = values["plan"].as<std::string>();
   const auto saved = repair::read_saved_plan(util::read_whole_file(path), path);
   const auto format = format_from(values);
-  const auto connection = connection_from(values);
-  auto apply = apply_options_from(values, args, connection, saved.action);
+  auto connection = connection_from(values);
+  default_connection_to(connection, values, saved.database, saved.host, saved.port, saved.schema);
+  auto apply = apply_options_from(values, args, connection, saved.action, err);
+  if (!saved.repair_id.empty()) {
+    apply.repair_id = saved.repair_id;
+    apply.saved_plan = true;
+  }
   if (saved.action == "restore" && values.count("from") == 0) {
     throw UsageError("applying a restore plan needs --from with the backup meta store",
                      "Pass the same backup the plan was made from; its connection string is never stored in the plan.");
@@ -226,6 +253,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
       return to_int(ExitCode::refused);
     }
   }
+  const InterruptGuard cancel_on_signal;
   if (saved.action == "restore") {
     const auto backup = backup_connection(values, connection);
     const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs, saved.keep_live}, apply,
@@ -234,7 +262,12 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
                                                    out << repair::render_restore_plan_text(plan);
                                                  }
                                                });
-    fmt::print(out, "\nrestored; undo file: {}\n", outcome.undo_path);
+    if (outcome.nothing_to_do) {
+      return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
+    }
+    fmt::print(out, "\nrestored the plan's rows; the checks of the jobs and their neighbours are clean.\n");
+    out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
+                                 outcome.plan.database, outcome.plan.server);
     return to_int(ExitCode::repaired);
   }
   const auto outcome = repair::apply_drop(connection, saved.request, apply, saved, [&](const repair::DropPlan& plan) {
@@ -247,11 +280,11 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
       out << repair::render_plan_text(plan);
     }
   });
-  return report_applied(outcome, format, out);
+  return report_applied(outcome, format, connection, out);
 }
 
 int
-run_undo_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& /*err*/)
+run_undo_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
   po::options_description options("rwdoctor undo options");
   add_repair_options(options);
@@ -268,10 +301,12 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   if (values.count("file") == 0) {
     throw UsageError("undo needs the undo file", "Repairs print the path of their undo file.");
   }
-  const auto path = values["file"].as<std::string>();
+  const auto path = repair::absolute_path(values["file"].as<std::string>());
   const auto undo = repair::read_undo_document(util::read_whole_file(path), path);
-  const auto connection = connection_from(values);
-  const auto apply = apply_options_from(values, args, connection, "undo");
+  auto connection = connection_from(values);
+  default_connection_to(connection, values, undo.database, undo.server ? undo.server->host : "",
+                        undo.server ? undo.server->port : "", undo.schema);
+  const auto apply = apply_options_from(values, args, connection, "undo", err);
   std::size_t rows = 0;
   for (const auto& table : undo.tables) {
     rows += table.rows.size();
@@ -280,26 +315,37 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   for (const auto& table : undo.inserted) {
     inserted += table.keys.size();
   }
+  const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
+  // What the file takes back; whether that is still to be done, the undo itself decides.
   if (undo.action == "restore") {
-    fmt::print(out, "undo {}: delete the {} row(s) a restore of job(s) {} inserted into database \"{}\" and set {} "
-                    "column value(s) back\n",
-               path, inserted, fmt::join(undo.oids, ", "), undo.database, undo.updated.size());
+    fmt::print(out, "undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
+                    "inserted and sets {} column value(s) back\n",
+               path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size());
   } else {
-    fmt::print(out, "undo {}: put back {} row(s) of {} object(s) ({}) removed from database \"{}\"\n", path, rows,
-               undo.oids.size(), fmt::join(undo.oids, ", "), undo.database);
+    fmt::print(out, "undo {}{}: a drop of {} object(s) ({}) in database \"{}\"; taking it back puts back {} row(s)\n",
+               path, repair_named, undo.oids.size(), fmt::join(undo.oids, ", "), undo.database, rows);
   }
   if (values.count("yes") == 0) {
     if (!interactive_terminal()) {
-      throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to put the rows back.");
+      throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to take the repair back.");
     }
-    if (ask(in, out, "put these rows back? [y/N] ") != "y") {
+    if (ask(in, out, undo.action == "restore" ? "delete these rows again? [y/N] " : "put these rows back? [y/N] ")
+        != "y") {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
     }
   }
-  const auto outcome = repair::apply_undo(connection, undo, apply.gates, apply.audit, path);
+  const InterruptGuard cancel_on_signal;
+  const auto outcome = repair::apply_undo(connection, undo, apply, path);
+  if (outcome.nothing_to_do) {
+    fmt::print(out, "{}\n", *outcome.nothing_to_do);
+    return to_int(ExitCode::clean);
+  }
   fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
              undo.action == "restore" ? "deleted" : "put back", outcome.rows);
+  if (outcome.audit_id != 0) {
+    fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
+  }
   return to_int(ExitCode::clean);
 }
 

@@ -3,8 +3,12 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "cli/prompt.hpp"
+#include "cli/terminal.hpp"
 #include "db/meta_store_session.hpp"
+#include "core/error.hpp"
 #include "repair/repair_checks.hpp"
+#include "repair/sealed_document.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -53,7 +57,8 @@ add_repair_options(po::options_description& options)
   options.add_options()
     ("help", "show this help")
     ("yes", "apply without asking")
-    ("undo-file", po::value<std::string>(), "where to write the undo file (default rwdoctor-undo/<time>-<action>.json)")
+    ("undo-file", po::value<std::string>(),
+     "where to write the undo file (default $XDG_STATE_HOME/rwdoctor/undo or ~/.local/state/rwdoctor/undo)")
     ("allow-online", "skip the gates that refuse while a meta node or other clients look connected")
     ("lease-secs", po::value<std::string>()->default_value("30"), "a meta leader heartbeat fresher than this means online")
     ("ticket", po::value<std::string>(), "incident or change ticket, recorded in the audit row")
@@ -63,7 +68,7 @@ add_repair_options(po::options_description& options)
 
 repair::ApplyOptions
 apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
-                   const db::ConnectionOptions& connection, const std::string& action)
+                   const db::ConnectionOptions& connection, const std::string& action, std::ostream& err)
 {
   repair::ApplyOptions options;
   options.gates.allow_online = values.count("allow-online") != 0;
@@ -71,9 +76,64 @@ apply_options_from(const po::variables_map& values, const std::vector<std::strin
   options.audit.enabled = values.count("no-audit-table") == 0;
   options.audit.ticket = text_option(values, "ticket");
   options.audit.arguments = redacted_command_line(args, connection);
-  options.undo_path = values.count("undo-file") != 0 ? values["undo-file"].as<std::string>()
-                                                     : repair::default_undo_path(action);
+  options.undo_path = repair::absolute_path(values.count("undo-file") != 0 ? values["undo-file"].as<std::string>()
+                                                                           : repair::default_undo_path(action));
+  options.repair_id = repair::new_repair_id();
+  options.on_lock_wait = lock_wait_printer(err);
   return options;
+}
+
+int
+report_nothing_to_do(const std::string& message, const std::string& repair_id, Format format, std::ostream& out)
+{
+  if (format == Format::json) {
+    out << repair::Json{{"applied", false},
+                        {"nothing_to_do", message},
+                        {"repair_id", repair_id.empty() ? repair::Json(nullptr) : repair::Json(repair_id)}}
+               .dump(2)
+        << "\n";
+  } else {
+    fmt::print(out, "{}\n", message);
+  }
+  return to_int(ExitCode::clean);
+}
+
+std::string
+saved_plan_text(repair::Json plan, const std::string& repair_id)
+{
+  plan["repair_id"] = repair_id;
+  return repair::seal(std::move(plan));
+}
+
+void
+default_connection_to(db::ConnectionOptions& connection, const po::variables_map& values, const std::string& database,
+                      const std::string& host, const std::string& port, const std::string& schema)
+{
+  if (values.count("dbname") == 0 && values.count("host") == 0 && values.count("port") == 0) {
+    connection.dbname = database;
+    connection.host = host;
+    connection.port = port;
+  }
+  if (values.count("schema") == 0) {
+    connection.schema = schema;
+  }
+}
+
+std::string
+applied_repair_footer(const std::string& what, const std::string& undo_path, const std::string& repair_id,
+                      long audit_id, const db::ConnectionOptions& connection, const std::string& database,
+                      const db::ServerIdentity& server)
+{
+  auto text = fmt::format("repair id: {}\nundo file: {} (on host {})\n  to take the {} back: rwdoctor undo {}{} --yes\n",
+                          repair_id, undo_path, repair::host_name(), what, util::shell_quote(undo_path),
+                          connection_arguments(connection, database, &server));
+  if (repair::is_pending_undo_path(undo_path)) {
+    text += "  (the repair committed, but its undo file kept its pending name: it could not be renamed)\n";
+  }
+  if (audit_id != 0) {
+    text += fmt::format("audit row: rwdoctor.repair_log id {}\n", audit_id);
+  }
+  return text;
 }
 
 // The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
@@ -91,6 +151,27 @@ backup_connection(const po::variables_map& values, const db::ConnectionOptions& 
     backup.user.clear();
   }
   return backup;
+}
+
+std::string
+backup_argument(const po::variables_map& values, const db::ConnectionOptions& backup)
+{
+  const auto given = values["from"].as<std::string>();
+  if (given.find('=') == std::string::npos && given.rfind("postgres", 0) != 0) {
+    return util::shell_quote(given);
+  }
+  const auto plain = db::public_connection(backup);
+  std::string conninfo;
+  const auto add = [&](const char* key, const std::string& value) {
+    if (!value.empty()) {
+      conninfo += fmt::format("{}{}={}", conninfo.empty() ? "" : " ", key, value);
+    }
+  };
+  add("dbname", plain.dbname);
+  add("host", plain.host);
+  add("port", plain.port);
+  add("user", plain.user);
+  return util::shell_quote(conninfo);
 }
 
 // Walks the candidates of `repair`: act / skip / show SQL / quit. `plan_text` renders the

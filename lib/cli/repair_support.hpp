@@ -22,12 +22,37 @@ extern const char* const k_yes_or_dry_run;
 void add_repair_options(po::options_description& options);
 
 // The gates, audit and undo path of a repair command; `action` names the default undo file.
+// Lock waits are reported on `err`.
 repair::ApplyOptions apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
-                                        const db::ConnectionOptions& connection, const std::string& action);
+                                        const db::ConnectionOptions& connection, const std::string& action,
+                                        std::ostream& err);
+
+// Without -d, -h and -p, the database, host and port a plan or undo file names; without
+// --schema, its schema: the printed "apply it with" and "to take the repair back" commands
+// then work from any shell.
+void default_connection_to(db::ConnectionOptions& connection, const po::variables_map& values,
+                           const std::string& database, const std::string& host, const std::string& port,
+                           const std::string& schema);
+
+// The lines a finished repair prints: its undo file (absolute, with this host's name), the
+// command that takes it back, and its audit row.
+std::string applied_repair_footer(const std::string& what, const std::string& undo_path, const std::string& repair_id,
+                                  long audit_id, const db::ConnectionOptions& connection, const std::string& database,
+                                  const db::ServerIdentity& server);
+
+// A repeated repair or apply whose work is done: the message (text or JSON), exit 0.
+int report_nothing_to_do(const std::string& message, const std::string& repair_id, Format format, std::ostream& out);
+
+// A plan file (--plan-out): the plan, with the id the repair takes when it is applied, sealed.
+std::string saved_plan_text(repair::Json plan, const std::string& repair_id);
 
 // The backup's connection: --from as a database name reuses live's -h/-p/-U; a conninfo
 // string or URI stands on its own (with libpq's defaults).
 db::ConnectionOptions backup_connection(const po::variables_map& values, const db::ConnectionOptions& live);
+
+// The --from value as a printed command may repeat it: a database name as given, a conninfo
+// string or URI as "dbname=... host=... port=... user=..." without its password.
+std::string backup_argument(const po::variables_map& values, const db::ConnectionOptions& backup);
 
 // Thrown by choose_jobs when no finding offers the repair at all: there is nothing to do.
 struct NothingToDo

@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "cli/prompt.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "db/meta_store_session.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
@@ -15,6 +16,7 @@
 #include "repair/sealed_document.hpp"
 #include "repair/undo_file.hpp"
 #include "util/durable_file.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -67,13 +69,17 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   if (values.count("keep-live") != 0) {
     request.keep_live = values["keep-live"].as<std::vector<std::string>>();
   }
-  auto apply = apply_options_from(values, args, connection, "restore");
+  auto apply = apply_options_from(values, args, connection, "restore", err);
   apply.audit.arguments = redacted_command_line(args, connection);
   const bool terminal = interactive_terminal();
   const auto plan_now = [&](const repair::RestoreRequest& wanted) {
     db::MetaStoreSession live(connection);
     const auto source = repair::open_backup(backup);
-    return repair::plan_restore(live, *source, db::describe_target(backup), wanted);
+    auto plan = repair::plan_restore(live, *source, db::describe_target(backup), wanted);
+    if (!apply.gates.allow_online) {
+      plan.gates_now = repair::gate_refusals(live, apply.gates, false);
+    }
+    return plan;
   };
   const auto show = [&](const repair::RestorePlan& plan, Format as) {
     if (as == Format::json) {
@@ -110,40 +116,56 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
 
   if (dry_run) {
     const auto plan = plan_now(request);
+    if (plan.nothing_to_do) {
+      return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
+    }
     show(plan, format);
     if (values.count("plan-out") != 0) {
-      const auto path = values["plan-out"].as<std::string>();
-      util::write_new_file_durably(path, repair::seal(repair::restore_plan_json(plan)));
-      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {} --from BACKUP --yes\n", path, path);
+      const auto path = repair::absolute_path(values["plan-out"].as<std::string>());
+      util::write_new_file_durably(path, saved_plan_text(repair::restore_plan_json(plan), apply.repair_id));
+      fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --from {} --yes\n", path,
+                 util::shell_quote(path), connection_arguments(connection, plan.database, &plan.server),
+                 backup_argument(values, backup));
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }
   std::optional<std::string> expected;
-  if (!yes) {
+  // On a terminal the plan comes first, also with --yes (see repair drop).
+  const bool show_first = !yes || (terminal && format == Format::text);
+  if (show_first) {
     const auto plan = plan_now(request);
+    if (plan.nothing_to_do) {
+      return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
+    }
     show(plan, Format::text);
     if (!plan.refusals.empty()) {
       return to_int(ExitCode::refused);
     }
-    if (ask(in, out, "\napply this plan? [y/N] ") != "y") {
+    if (!yes && ask(in, out, "\napply this plan? [y/N] ") != "y") {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
     }
     expected = plan.rows_hash;
   }
   bool plan_written = false; // the callback runs again when a serialization failure is retried
+  const InterruptGuard cancel_on_signal;
   const auto outcome = repair::apply_restore(connection, backup, request, apply, expected, [&](const repair::RestorePlan& plan) {
     if (values.count("plan-out") != 0 && !plan_written) {
-      util::write_new_file_durably(values["plan-out"].as<std::string>(), repair::seal(repair::restore_plan_json(plan)));
+      util::write_new_file_durably(values["plan-out"].as<std::string>(),
+                                   saved_plan_text(repair::restore_plan_json(plan), apply.repair_id));
       plan_written = true;
     }
-    if (yes && format == Format::text) {
+    if (!show_first && format == Format::text) {
       show(plan, Format::text);
     }
   });
+  if (outcome.nothing_to_do) {
+    return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
+  }
   if (format == Format::json) {
     auto document = repair::restore_plan_json(outcome.plan);
     document["applied"] = true;
+    document["repair_id"] = outcome.repair_id;
     document["undo_file"] = outcome.undo_path;
     document["audit_id"] = outcome.audit_id == 0 ? repair::Json(nullptr) : repair::Json(outcome.audit_id);
     out << document.dump(2) << "\n";
@@ -154,11 +176,8 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     }
     fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
                rows, outcome.plan.updates.size());
-    fmt::print(out, "undo file: {}\n  to take the restore back: rwdoctor undo {} --yes\n", outcome.undo_path,
-               outcome.undo_path);
-    if (outcome.audit_id != 0) {
-      fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
-    }
+    out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
+                                 outcome.plan.database, outcome.plan.server);
   }
   return to_int(ExitCode::repaired);
 }

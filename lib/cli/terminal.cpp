@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <memory>
 #include <ostream>
 
 namespace rwdoctor::cli {
@@ -26,6 +27,41 @@ no_color_requested()
 {
   const char* value = std::getenv("NO_COLOR");
   return value != nullptr && *value != '\0';
+}
+
+db::LockWaitReport
+lock_wait_printer(std::ostream& err)
+{
+  struct State
+  {
+    std::string holders;
+    bool status_line = false;
+  };
+  auto state = std::make_shared<State>();
+  const bool terminal = stderr_is_terminal();
+  return [&err, state, terminal](const db::LockWait& wait) {
+    if (state->status_line) {
+      fmt::print(err, "\r\x1b[K");
+      state->status_line = false;
+    }
+    if (wait.finished) {
+      fmt::print(err, "rwdoctor: got {} after {} s\n", wait.what, wait.waited_ms / 1000);
+      state->holders.clear();
+      err.flush();
+      return;
+    }
+    if (wait.holders != state->holders || state->holders.empty()) {
+      state->holders = wait.holders;
+      fmt::print(err, "rwdoctor: waiting for {} (up to --lock-timeout {} s): {}\n", wait.what, wait.limit_ms / 1000,
+                 wait.holders.empty() ? "held by a session that is gone or not visible to this role" : wait.holders);
+    }
+    if (terminal) {
+      fmt::print(err, "rwdoctor: still waiting, {} s of {} s (Ctrl-C cancels)", wait.waited_ms / 1000,
+                 wait.limit_ms / 1000);
+      state->status_line = true;
+    }
+    err.flush();
+  };
 }
 
 void

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/check_runner.hpp"
+#include "db/activity.hpp"
 
 #include <iosfwd>
 
@@ -11,6 +12,10 @@ bool stdout_is_terminal();
 bool stderr_is_terminal();
 // NO_COLOR (https://no-color.org) set to anything non-empty.
 bool no_color_requested();
+
+// Reports lock waits on stderr: a line naming who the repair waits for whenever that changes,
+// and on a terminal a status line rewritten in place with the seconds waited.
+db::LockWaitReport lock_wait_printer(std::ostream& err);
 
 class TerminalProgress : public checks::ProgressListener
 {

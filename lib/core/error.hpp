@@ -55,4 +55,12 @@ public:
   explicit RefusedError(std::string message, std::string hint = {});
 };
 
+// The connection was lost while COMMIT was on its way: the repair may or may not have
+// committed (exit 8). Its undo file is kept: it may be needed.
+class CommitInDoubtError : public OperationalError
+{
+public:
+  using OperationalError::OperationalError;
+};
+
 } // namespace rwdoctor

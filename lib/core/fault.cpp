@@ -1,5 +1,7 @@
 #include "core/fault.hpp"
 
+#include "core/interrupt.hpp"
+
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -12,6 +14,7 @@ namespace rwdoctor {
 void
 fault_point([[maybe_unused]] std::string_view name)
 {
+  throw_if_interrupted();
 #ifdef RWDOCTOR_FAULT_INJECTION
   const char* wanted = std::getenv("RWDOCTOR_FAULT");
   if (wanted != nullptr && name == wanted) {
@@ -25,11 +28,12 @@ fault_point([[maybe_unused]] std::string_view name)
   if (pause != nullptr && file != nullptr && name == pause) {
     std::fprintf(stderr, "rwdoctor: paused at %s\n", pause);
     std::fflush(stderr);
-    for (int waited = 0; waited < 3000 && ::access(file, F_OK) == 0; ++waited) {
+    for (int waited = 0; waited < 3000 && ::access(file, F_OK) == 0 && !interrupted(); ++waited) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }
 #endif
+  throw_if_interrupted();
 }
 
 } // namespace rwdoctor

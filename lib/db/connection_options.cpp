@@ -94,6 +94,22 @@ build_conninfo(const ConnectionOptions& options)
   return conninfo;
 }
 
+ConnectionOptions
+public_connection(const ConnectionOptions& options)
+{
+  const auto values = effective_values(options);
+  const auto value = [&](const char* key) {
+    const auto found = values.find(key);
+    return found != values.end() ? found->second : std::string();
+  };
+  auto plain = options;
+  plain.dbname = value("dbname");
+  plain.host = value("host");
+  plain.port = value("port");
+  plain.user = value("user");
+  return plain;
+}
+
 std::string
 describe_target(const ConnectionOptions& options)
 {

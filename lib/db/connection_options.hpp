@@ -25,6 +25,11 @@ struct ConnectionOptions
 std::string
 build_conninfo(const ConnectionOptions& options);
 
+// The database, host, port and user that `options` reach (a conninfo string or URI taken
+// apart), as plain -d/-h/-p/-U values, with the password and every other setting left out:
+// what a printed command may repeat. Schema and timeouts are kept.
+ConnectionOptions public_connection(const ConnectionOptions& options);
+
 // A credential-free description for messages, e.g. `database "metadata" on host "db1" port
 // 5432 as user "rw"`; parts libpq would take from its defaults are left out.
 std::string

@@ -1,6 +1,7 @@
 #include "db/meta_store_session.hpp"
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "db/pqxx_compat.hpp"
 #include "db/sql_errors.hpp"
 #include "sql/embedded_sql.hpp"
@@ -116,6 +117,9 @@ struct MetaStoreSession::Impl
 
   ConnectionOptions options; // kept for open_sibling(); holds credentials, never printed
   pqxx::connection connection;
+  // Ctrl-C during a repair sends a cancel request here (core/interrupt.hpp); declared after
+  // the connection, so it is unregistered before the connection closes.
+  CancelRegistration cancel_on_interrupt{[this] { connection.cancel_query(); }};
   std::unique_ptr<pqxx::dbtransaction> snapshot; // the session's one transaction (see SessionMode)
   // Where the next savepoint goes: the snapshot, or the savepoint of a running cursor scan
   // (libpqxx allows one open subtransaction per transaction).
@@ -220,6 +224,7 @@ MetaStoreSession::~MetaStoreSession() = default;
 void
 MetaStoreSession::restart_repair_transaction()
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   if (m_impl->mode != SessionMode::repair || m_impl->innermost != nullptr) {
     throw std::logic_error("restart_repair_transaction: not a repair session, or a scan is running");
   }
@@ -235,6 +240,12 @@ MetaStoreSession::restart_repair_transaction()
   }
 }
 
+int
+MetaStoreSession::lock_timeout_ms() const
+{
+  return m_impl->options.lock_timeout_ms;
+}
+
 const std::string&
 MetaStoreSession::schema() const
 {
@@ -247,9 +258,32 @@ MetaStoreSession::database() const
   return m_impl->database;
 }
 
+ServerIdentity
+MetaStoreSession::server_identity()
+{
+  throw_if_interrupted(); // a cancelled repair sends no more statements
+  ServerIdentity identity;
+  const char* host = m_impl->connection.hostname();
+  const char* port = m_impl->connection.port();
+  identity.host = host != nullptr ? host : "";
+  identity.port = port != nullptr ? port : "";
+  try {
+    Savepoint savepoint(m_impl->current(), "rwdoctor_server_identity");
+    const auto result = savepoint.exec(load("sql/store/server_identity.sql"));
+    if (!result.empty() && !result[0][0].is_null()) {
+      identity.system_identifier = result[0][0].c_str();
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error&) {
+    // pg_control_system() is for superusers and pg_monitor by default: host and port remain.
+  }
+  return identity;
+}
+
 store::SchemaFacts
 MetaStoreSession::schema_facts()
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   store::SchemaFacts facts;
   try {
     const auto result = m_impl->snapshot->exec_params(load("sql/store/schema_relations.sql"), m_impl->schema);
@@ -267,6 +301,7 @@ MetaStoreSession::schema_facts()
 std::vector<std::string>
 MetaStoreSession::applied_migrations()
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   std::vector<std::string> names;
   try {
     Savepoint savepoint(*m_impl->snapshot, "rwdoctor_migrations");
@@ -284,6 +319,7 @@ MetaStoreSession::applied_migrations()
 Rows
 MetaStoreSession::run_check_query(std::string_view sql, const QueryParams& params)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   Rows rows;
   try {
     Savepoint savepoint(m_impl->current(), fmt::format("rwdoctor_check_{}", ++m_impl->savepoint_counter));
@@ -302,6 +338,7 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
                                    const std::function<void(const Rows& block)>& visit, const QueryParams& params,
                                    std::string_view what)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   if (m_impl->innermost != nullptr) {
     throw std::logic_error("scan_check_query: a cursor scan is already running");
   }
@@ -322,6 +359,7 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
       }
       const auto fetch = fmt::format("FETCH {} FROM {}", block_rows, cursor);
       for (;;) {
+        throw_if_interrupted();
         const auto block = savepoint.exec(fetch);
         if (block.empty()) {
           break;
@@ -339,6 +377,7 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
 Rows
 MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>& params)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   Rows rows;
   try {
     Savepoint savepoint(*m_impl->snapshot, fmt::format("rwdoctor_file_{}", ++m_impl->savepoint_counter));
@@ -360,10 +399,11 @@ MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>
 void
 MetaStoreSession::commit()
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   try {
     m_impl->snapshot->commit();
   } catch (const pqxx::in_doubt_error&) {
-    throw OperationalError("the connection was lost while committing; rwdoctor cannot tell whether the repair committed",
+    throw CommitInDoubtError("the connection was lost while committing; rwdoctor cannot tell whether the repair committed",
                            "Run rwdoctor check: if the findings are gone the repair committed and its undo file is complete.");
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, "the repair could not commit");
@@ -381,6 +421,7 @@ MetaStoreSession::copy_rows(std::string_view select, const std::string& argument
                             const std::function<void(std::vector<std::optional<std::string>>& row)>& visit,
                             std::string_view what)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   try {
     Savepoint savepoint(m_impl->current(), fmt::format("rwdoctor_copy_{}", ++m_impl->savepoint_counter));
     savepoint.exec_params(load("sql/store/copy_argument.sql"), argument);
@@ -403,6 +444,7 @@ MetaStoreSession::copy_rows(std::string_view select, const std::string& argument
 std::vector<ObjectInfo>
 MetaStoreSession::describe_objects(const std::vector<int>& oids)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   std::vector<ObjectInfo> objects;
   if (oids.empty()) {
     return objects;
@@ -440,6 +482,7 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
 std::vector<std::pair<int, std::string>>
 MetaStoreSession::database_names()
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   std::vector<std::pair<int, std::string>> names;
   try {
     Savepoint savepoint(*m_impl->snapshot, "rwdoctor_databases");
@@ -476,6 +519,7 @@ void
 MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
                              const std::function<void(int key, std::string_view bytes)>& visit)
 {
+  throw_if_interrupted(); // a cancelled repair sends no more statements
   // The identifiers come from rwdoctor's own list of protobuf columns, never from input;
   // quote_name() keeps reserved words like "table" valid.
   auto& tx = *m_impl->snapshot;

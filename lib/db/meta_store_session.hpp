@@ -26,6 +26,17 @@ enum class SessionMode {
   repair,             // repairs and undo: SERIALIZABLE read-write, committed explicitly
 };
 
+// Which PostgreSQL server a session reached: the cluster's system_identifier where the role
+// may read pg_control_system() (else nullopt), and the host and port libpq connected to (a
+// socket directory for a Unix socket). Undo files and plans record it, so that they are
+// never applied to another server.
+struct ServerIdentity
+{
+  std::optional<std::string> system_identifier;
+  std::string host;
+  std::string port;
+};
+
 // One catalog object as findings describe it.
 struct ObjectInfo
 {
@@ -55,9 +66,15 @@ public:
   std::string export_snapshot();
   std::unique_ptr<MetaStoreSession> open_sibling(const std::string& snapshot_id);
 
+  // The --lock-timeout this session runs with, in milliseconds.
+  int lock_timeout_ms() const;
+
   // The schema holding the meta store's tables, and the PostgreSQL database name.
   const std::string& schema() const;
   const std::string& database() const;
+
+  // The server this session is connected to (see ServerIdentity).
+  ServerIdentity server_identity();
 
   // Tables and columns of the schema (from pg_catalog, so unreadable tables still show).
   store::SchemaFacts schema_facts();

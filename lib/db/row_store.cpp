@@ -1,14 +1,18 @@
 #include "db/row_store.hpp"
 
+#include "db/activity.hpp"
+
 #include "core/error.hpp"
 #include "db/pqxx_compat.hpp"
 #include "db/sql_errors.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <pqxx/tablewriter>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <set>
 
@@ -247,6 +251,49 @@ select_rows(MetaStoreSession& session, const std::string& table, const std::stri
   return captured;
 }
 
+void
+visit_rows_by_key(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& columns,
+                  const std::vector<std::string>& key_columns,
+                  const std::vector<std::vector<std::optional<std::string>>>& keys,
+                  const std::function<void(std::vector<std::optional<std::string>>& row)>& visit)
+{
+  if (keys.empty() || columns.empty()) {
+    return;
+  }
+  auto& tx = session.transaction();
+  const auto all_columns = table_columns(session);
+  const auto found = all_columns.find(table);
+  if (found == all_columns.end()) {
+    throw OperationalError(fmt::format("table {} is not in schema \"{}\"", table, session.schema()));
+  }
+  // The keys travel as one JSON array of arrays through copy_rows' argument; each element is
+  // cast to its column's type, so the lookup uses the primary key's index.
+  std::string tuple;
+  std::string elements;
+  for (std::size_t i = 0; i < key_columns.size(); ++i) {
+    const auto& names = found->second.first;
+    const auto at = std::find(names.begin(), names.end(), key_columns[i]);
+    if (at == names.end()) {
+      throw OperationalError(fmt::format("table {} has no column {}", table, key_columns[i]));
+    }
+    const auto& type = found->second.second[static_cast<std::size_t>(at - names.begin())];
+    tuple += fmt::format("{}x.{}", i == 0 ? "" : ", ", tx.quote_name(key_columns[i]));
+    elements += fmt::format("{}(k.value->>{})::{}", i == 0 ? "" : ", ", i, type);
+  }
+  nlohmann::json argument = nlohmann::json::array();
+  for (const auto& key : keys) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const auto& value : key) {
+      values.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
+    }
+    argument.push_back(std::move(values));
+  }
+  session.copy_rows(fmt::format("SELECT {} FROM {} x WHERE ({}) IN (SELECT {} FROM pg_catalog.jsonb_array_elements("
+                                "pg_catalog.current_setting('rwdoctor.copy_argument')::jsonb) AS k(value))",
+                                text_list(tx, "x", columns), tx.quote_name(table), tuple, elements),
+                    argument.dump(), visit, fmt::format("cannot read {}", table));
+}
+
 std::map<std::string, std::vector<std::string>>
 primary_keys(MetaStoreSession& session)
 {
@@ -404,13 +451,52 @@ advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tab
   }
 }
 
+namespace {
+
+constexpr long k_lock_slice_ms = 1000; // how often a lock wait looks who it waits for
+
+long
+elapsed_ms(std::chrono::steady_clock::time_point since)
+{
+  return static_cast<long>(
+    std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count());
+}
+
+// Runs `lock` (a statement that waits for a lock) in a savepoint with lock_timeout set to
+// `slice_ms` (0: NOWAIT is in the statement); true when it got the lock, false when the slice
+// ran out. Any other error propagates. lock_timeout is set back to the session's afterwards.
+bool
+try_lock_slice(MetaStoreSession& session, const std::string& lock, long slice_ms)
+{
+  auto& tx = session.transaction();
+  try {
+    Savepoint savepoint(tx, "rwdoctor_lock_slice");
+    // SET is a utility statement: it takes no snapshot (the repair's snapshot must come after
+    // its locks) and no parameters; the numbers are rwdoctor's own.
+    if (slice_ms > 0) {
+      savepoint.exec(fmt::format("SET LOCAL lock_timeout = {}", slice_ms));
+    }
+    savepoint.exec(lock);
+    savepoint.exec(fmt::format("SET LOCAL lock_timeout = {}", session.lock_timeout_ms()));
+    savepoint.commit();
+    return true;
+  } catch (const pqxx::sql_error& error) {
+    if (effective_sqlstate(error) == "55P03") {
+      return false;
+    }
+    throw;
+  }
+}
+
+} // namespace
+
 void
-take_repair_lock(MetaStoreSession& session)
+take_repair_lock(MetaStoreSession& session, const LockWaitReport& on_wait)
 {
   // First without waiting: a timeout there is this session's own statement_timeout (an
   // operational error), not a sign of another repair. Only when another session holds the
-  // lock does the wait follow, and a lock or statement timeout during it means the holder
-  // kept it.
+  // lock does the wait follow, in slices, naming the holder; a lock or statement timeout
+  // during it means the holder kept it.
   const std::string key = "pg_catalog.hashtext('rwdoctor repair')";
   bool taken = false;
   try {
@@ -420,42 +506,86 @@ take_repair_lock(MetaStoreSession& session)
   } catch (const pqxx::sql_error& error) {
     throw translate_sql_error(error, "cannot take rwdoctor's repair lock");
   }
-  if (taken) {
-    return;
-  }
-  try {
-    Savepoint savepoint(session.transaction(), "rwdoctor_advisory");
-    savepoint.exec(fmt::format("SELECT pg_catalog.pg_advisory_lock({})", key));
-    savepoint.commit();
-  } catch (const pqxx::sql_error& error) {
-    if (effective_sqlstate(error) == "55P03" || effective_sqlstate(error) == "57014") {
-      throw RefusedError("another rwdoctor repair is running on this database",
+  const auto started = std::chrono::steady_clock::now();
+  const long limit = session.lock_timeout_ms();
+  const std::string what = "rwdoctor's repair lock (another repair is running)";
+  bool reported = false;
+  while (!taken) {
+    // This first transaction may take snapshots: the repair's own begins after it.
+    const auto holders = describe_repair_lock_holders(session);
+    const long waited = elapsed_ms(started);
+    if (waited >= limit) {
+      throw RefusedError(fmt::format("another rwdoctor repair is running on this database{}",
+                                     holders.empty() ? std::string() : ": " + holders),
                          "Wait for it to finish (or raise --lock-timeout to wait longer), then run rwdoctor check again.");
     }
-    throw translate_sql_error(error, "cannot take rwdoctor's repair lock");
+    if (on_wait) {
+      on_wait(LockWait{what, holders, waited, limit, false});
+      reported = true;
+    }
+    try {
+      taken = try_lock_slice(session, fmt::format("SELECT pg_catalog.pg_advisory_lock({})", key),
+                             std::min(k_lock_slice_ms, limit - waited));
+    } catch (const pqxx::sql_error& error) {
+      if (effective_sqlstate(error) == "57014") {
+        throw RefusedError(fmt::format("another rwdoctor repair is running on this database{}",
+                                       holders.empty() ? std::string() : ": " + holders),
+                           "Wait for it to finish (or raise --statement-timeout and --lock-timeout), then run rwdoctor "
+                           "check again.");
+      }
+      throw translate_sql_error(error, "cannot take rwdoctor's repair lock");
+    }
+  }
+  if (reported) {
+    on_wait(LockWait{what, "", elapsed_ms(started), limit, true});
   }
 }
 
 void
-lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables)
+lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables, const LockWaitReport& on_wait)
 {
-  auto& tx = session.transaction();
   std::string list;
   for (const auto& table : tables) {
-    list += fmt::format("{}{}", list.empty() ? "" : ", ", tx.quote_name(table));
+    list += fmt::format("{}{}", list.empty() ? "" : ", ", session.transaction().quote_name(table));
   }
   if (list.empty()) {
     return;
   }
+  const auto started = std::chrono::steady_clock::now();
+  const long limit = session.lock_timeout_ms();
   try {
-    Savepoint savepoint(tx, "rwdoctor_lock_tables");
-    savepoint.exec(fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE", list));
-    savepoint.commit();
-  } catch (const pqxx::sql_error& error) {
-    if (effective_sqlstate(error) == "55P03") {
-      throw RefusedError("another session is writing to the meta store's tables",
-                         "Stop the meta node (and any other writer), or raise --lock-timeout, then try again.");
+    if (try_lock_slice(session, fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE NOWAIT", list), 0)) {
+      return;
     }
+    const std::string what = "a lock on the meta store's tables";
+    bool reported = false;
+    for (;;) {
+      // Who holds the locks is read in a transaction of its own, thrown away before the next
+      // try: the repair's transaction must take its snapshot after its locks.
+      session.restart_repair_transaction();
+      const auto holders = describe_lock_holders(session, tables);
+      session.restart_repair_transaction();
+      const long waited = elapsed_ms(started);
+      if (waited >= limit) {
+        throw RefusedError(
+          fmt::format("the meta store's tables stayed locked for --lock-timeout {} ms{}", limit,
+                      holders.empty() ? std::string(" by another session") : ": " + holders),
+          "Stop the meta node and the sessions named (pg_terminate_backend(pid) ends one), or raise --lock-timeout, "
+          "then try again; nothing was changed.");
+      }
+      if (on_wait) {
+        on_wait(LockWait{what, holders, waited, limit, false});
+        reported = true;
+      }
+      if (try_lock_slice(session, fmt::format("LOCK TABLE {} IN EXCLUSIVE MODE", list),
+                         std::min(k_lock_slice_ms, limit - waited))) {
+        if (reported) {
+          on_wait(LockWait{what, "", elapsed_ms(started), limit, true});
+        }
+        return;
+      }
+    }
+  } catch (const pqxx::sql_error& error) {
     if (effective_sqlstate(error) == "42501") {
       throw RefusedError(fmt::format("this role may not change the meta store's tables: {}",
                                      server_message(error)),

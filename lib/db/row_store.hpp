@@ -4,8 +4,10 @@
 // round-trip every type exactly (the same form COPY uses).
 #pragma once
 
+#include "db/activity.hpp"
 #include "db/meta_store_session.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +35,14 @@ capture_removal(MetaStoreSession& session, const std::vector<int>& oids,
 // capture_removal (used to read a backup and the matching live rows).
 CapturedTable select_rows(MetaStoreSession& session, const std::string& table, const std::string& column,
                           const std::vector<int>& ids);
+
+// Calls `visit` with each row of `table` whose `key_columns` hold one of `keys` (text values,
+// as captured), with the values of `columns` as text in the same form as capture_removal.
+// Read as COPY, so rows with blobs stream. Throws OperationalError.
+void visit_rows_by_key(MetaStoreSession& session, const std::string& table, const std::vector<std::string>& columns,
+                       const std::vector<std::string>& key_columns,
+                       const std::vector<std::vector<std::optional<std::string>>>& keys,
+                       const std::function<void(std::vector<std::optional<std::string>>& row)>& visit);
 
 // The primary-key columns of every table of the store's schema.
 std::map<std::string, std::vector<std::string>> primary_keys(MetaStoreSession& session);
@@ -64,17 +74,20 @@ void insert_rows(MetaStoreSession& session, const CapturedTable& table);
 // Moves each serial column's sequence of `tables` forward past the largest value present.
 void advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables);
 
-// Takes rwdoctor's advisory lock, waiting at most lock_timeout; throws RefusedError when
-// another rwdoctor repair holds it, OperationalError when the attempt itself fails (its
-// statement_timeout runs out before it learns whether the lock is free). The lock belongs
-// to the session, not the transaction, so it outlives
-// MetaStoreSession::restart_repair_transaction; it is released when the connection closes,
-// after the repair's COMMIT or rollback.
-void take_repair_lock(MetaStoreSession& session);
+// Takes rwdoctor's advisory lock, waiting at most lock_timeout (telling `on_wait` about once
+// a second who holds it); throws RefusedError naming the holder when another rwdoctor repair
+// keeps it, OperationalError when the attempt itself fails (its statement_timeout runs out
+// before it learns whether the lock is free). The lock belongs to the session, not the
+// transaction, so it outlives MetaStoreSession::restart_repair_transaction; it is released
+// when the connection closes, after the repair's COMMIT or rollback.
+void take_repair_lock(MetaStoreSession& session, const LockWaitReport& on_wait = {});
 
-// LOCK TABLE ... IN EXCLUSIVE MODE for `tables` (reads still work, writers wait), bounded by
-// lock_timeout; throws RefusedError when a table cannot be locked in time.
-void lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables);
+// LOCK TABLE ... IN EXCLUSIVE MODE for `tables` (reads still work, writers wait), as the first
+// statement of a fresh repair transaction. Waits at most lock_timeout, in slices of a second;
+// between them, in a transaction of their own, it reads who holds the locks and tells
+// `on_wait`. Throws RefusedError naming the holders (and whether they hold a lock or are
+// writing) when the tables stay locked.
+void lock_tables(MetaStoreSession& session, const std::vector<std::string>& tables, const LockWaitReport& on_wait = {});
 
 // Every table of the store's schema that a foreign key links to object, directly or not:
 // the tables a repair locks.

@@ -1,5 +1,7 @@
 #include "repair/drop_plan.hpp"
 
+#include "repair/audit_log.hpp"
+
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "repair/repair_checks.hpp"
@@ -156,6 +158,16 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   plan.request = request;
   plan.database = session.database();
   plan.schema = session.schema();
+  plan.server = session.server_identity();
+  const auto existing = session.describe_objects(request.jobs);
+  if (existing.empty() && !request.jobs.empty()) {
+    const auto dropped = AuditLog(session).last_repairs("drop", request.jobs);
+    if (dropped.size() == request.jobs.size()) {
+      plan.nothing_to_do = fmt::format("rwdoctor dropped {} already: {}; nothing to do",
+                                       request.jobs.size() == 1 ? "this job" : "these jobs", describe_repairs(dropped));
+      return plan;
+    }
+  }
 
   // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
   // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
@@ -176,7 +188,6 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
       plan.refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
     }
   }
-  const auto existing = session.describe_objects(request.jobs);
   const auto offering = findings_offering_by_job(report, request.jobs, checks::Repair::drop_job);
   for (const int job : request.jobs) {
     if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {

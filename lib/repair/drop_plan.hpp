@@ -42,6 +42,7 @@ struct DropPlan
   std::string database;
   std::string schema;
   std::string generation;
+  db::ServerIdentity server; // recorded in plan and undo files; apply and undo connect there by default
   DropRequest request;
   std::vector<PlanObject> objects;       // sorted by oid
   std::vector<checks::Finding> findings; // the requested jobs' findings that drop-job repairs
@@ -52,6 +53,12 @@ struct DropPlan
   std::vector<db::CascadeIndex> cascade_indexes; // created before the deletes, dropped before COMMIT
   std::vector<std::string> not_cleaned;  // follow-ups outside the meta store
   std::string rows_hash;                 // sha256 of `rows`: the plan's precondition
+  // Set when every job is gone and the audit table says rwdoctor dropped it: a repeated drop
+  // has nothing to do (and the plan nothing else).
+  std::optional<std::string> nothing_to_do;
+  // A dry run's reading of the safety gates: why --yes would be refused now (empty: it would
+  // not be). Unset in the plan a repair makes inside its transaction.
+  std::optional<std::vector<std::string>> gates_now;
   // Every inconsistency live had when the plan was made, of every job: inside the repair
   // transaction this is the "before" the change is verified against. Not part of the report.
   std::set<FindingKey> live_findings;

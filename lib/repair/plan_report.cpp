@@ -37,7 +37,35 @@ reason_text(Reason reason)
   return "?";
 }
 
+std::string
+render_gates_now(const std::optional<std::vector<std::string>>& gates_now)
+{
+  if (!gates_now) {
+    return {};
+  }
+  if (gates_now->empty()) {
+    return "\nsafety gates now: clear (no other session, no fresh meta leader heartbeat)\n";
+  }
+  std::string out = "\nsafety gates now: --yes would be refused:\n";
+  for (const auto& reason : *gates_now) {
+    out += fmt::format("  - {}\n", reason);
+  }
+  return out;
+}
+
 } // namespace
+
+Json
+meta_store_json(const std::string& database, const std::string& schema, const std::string& generation,
+                const db::ServerIdentity& server)
+{
+  return Json{{"database", database},
+              {"schema", schema},
+              {"generation", generation},
+              {"system_identifier", server.system_identifier ? Json(*server.system_identifier) : Json(nullptr)},
+              {"host", server.host},
+              {"port", server.port}};
+}
 
 Json
 plan_json(const DropPlan& plan)
@@ -73,10 +101,11 @@ plan_json(const DropPlan& plan)
     {"format_version", 1},
     {"tool_version", std::string(tool_version())},
     {"action", "drop"},
-    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
+    {"meta_store", meta_store_json(plan.database, plan.schema, plan.generation, plan.server)},
     {"request", Json{{"jobs", plan.request.jobs}, {"cascade", plan.request.cascade}}},
     {"objects", objects},
     {"refusals", plan.refusals},
+    {"gates_now", plan.gates_now ? Json(*plan.gates_now) : Json(nullptr)},
     {"row_counts", counts},
     {"rows_hash", plan.rows_hash},
     {"preconditions", preconditions},
@@ -119,6 +148,7 @@ render_plan_text(const DropPlan& plan)
       out += fmt::format("  - {}\n", note);
     }
   }
+  out += render_gates_now(plan.gates_now);
   if (!plan.refusals.empty()) {
     out += "\nthis plan cannot be applied:\n";
     for (const auto& refusal : plan.refusals) {
@@ -159,11 +189,12 @@ restore_plan_json(const RestorePlan& plan)
     {"format_version", 1},
     {"tool_version", std::string(tool_version())},
     {"action", "restore"},
-    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
+    {"meta_store", meta_store_json(plan.database, plan.schema, plan.generation, plan.server)},
     {"backup", plan.backup},
     {"request", Json{{"jobs", plan.request.jobs}, {"cascade", false}, {"keep_live", plan.request.keep_live}}},
     {"objects", Json::array()},
     {"refusals", plan.refusals},
+    {"gates_now", plan.gates_now ? Json(*plan.gates_now) : Json(nullptr)},
     {"row_counts", counts},
     {"updates", updates},
     {"left_out", plan.left_out},
@@ -221,6 +252,7 @@ render_restore_plan_text(const RestorePlan& plan)
     out += fmt::format("\nafter inserting, jobs {} and {} must check clean or everything rolls back\n",
                        fmt::join(plan.request.jobs, ", "), fmt::join(plan.neighbour_jobs, ", "));
   }
+  out += render_gates_now(plan.gates_now);
   if (!plan.refusals.empty()) {
     out += "\nthis plan cannot be applied:\n";
     for (const auto& refusal : plan.refusals) {
@@ -248,6 +280,9 @@ read_saved_plan(const std::string& text, const std::string& path)
     saved.rows_hash = document.at("rows_hash").get<std::string>();
     saved.database = document.at("meta_store").at("database").get<std::string>();
     saved.schema = document.at("meta_store").at("schema").get<std::string>();
+    saved.host = document.at("meta_store").value("host", "");
+    saved.port = document.at("meta_store").value("port", "");
+    saved.repair_id = document.value("repair_id", "");
     for (const auto& object : document.at("objects")) {
       saved.oids.push_back(object.at("oid").get<int>());
     }

@@ -32,7 +32,14 @@ struct SavedPlan
   std::string rows_hash;
   std::string database;
   std::string schema;
+  std::string host; // where the plan was made ("" in plans of older rwdoctor versions)
+  std::string port;
+  std::string repair_id; // the id the repair takes when the plan is applied ("" if none)
 };
+
+// The "meta_store" member of plan and undo files: where the repair runs.
+Json meta_store_json(const std::string& database, const std::string& schema, const std::string& generation,
+                     const db::ServerIdentity& server);
 
 // Reads a plan file written by --plan-out (checksum verified). Throws RefusedError.
 SavedPlan read_saved_plan(const std::string& text, const std::string& path);

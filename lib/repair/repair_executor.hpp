@@ -1,12 +1,16 @@
-// Applies a drop plan or an undo file in one SERIALIZABLE transaction: advisory lock, table
-// locks, safety gates, the plan re-made and re-checked inside the transaction, the undo file
-// written and fsync'd, the delete, the checks re-run, an audit row, COMMIT. Any failure rolls
-// everything back; nothing is ever half-applied.
+// Applies a drop plan, a restore plan or an undo file in one SERIALIZABLE transaction: advisory
+// lock, table locks, safety gates, the plan re-made and re-checked inside the transaction, the
+// undo file written and fsync'd under its pending name, the change, the checks re-run, an
+// audit row, COMMIT, and only then the undo file under its own name. Any failure (Ctrl-C
+// included) rolls everything back; nothing is ever half-applied. A repeat whose work is done
+// (the audit table or the rows say so) has nothing to do and writes nothing.
 #pragma once
 
 #include "db/connection_options.hpp"
+#include "repair/audit_log.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
+#include "repair/repair_transaction.hpp"
 #include "repair/restore_plan.hpp"
 #include "repair/undo_file.hpp"
 
@@ -17,31 +21,24 @@
 
 namespace rwdoctor::repair {
 
-struct SafetyGates
-{
-  bool allow_online = false; // --allow-online
-  int lease_seconds = 30;    // --lease-secs: a fresher meta leader heartbeat means "online"
-};
-
-struct AuditOptions
-{
-  bool enabled = true;   // --no-audit-table turns it off
-  std::string ticket;    // --ticket
-  std::string arguments; // the command line, secrets removed
-};
-
 struct ApplyOptions
 {
   SafetyGates gates;
   AuditOptions audit;
-  std::string undo_path; // where the undo file goes
+  std::string undo_path; // where the undo file goes (absolute)
+  std::string repair_id; // the repair's id: a saved plan's, else new_repair_id()
+  bool saved_plan = false; // repair_id is a saved plan's: an audit row with it means "applied already"
+  db::LockWaitReport on_lock_wait; // told about once a second who a lock wait waits for
 };
 
 struct DropOutcome
 {
   DropPlan plan;
-  std::string undo_path;
+  std::string undo_path; // the published undo file (its pending name if publishing failed)
+  std::string repair_id;
   long audit_id = 0; // 0 without an audit row
+  // Set when a saved plan had been applied already ("applied at ..."): nothing was written.
+  std::optional<std::string> nothing_to_do;
 };
 
 // Drops what `request` plans. `expected` (a saved or previously shown plan) must still match
@@ -55,7 +52,9 @@ struct RestoreOutcome
 {
   RestorePlan plan;
   std::string undo_path;
+  std::string repair_id;
   long audit_id = 0;
+  std::optional<std::string> nothing_to_do; // as DropOutcome's
 };
 
 // Restores what `request` plans from the backup `backup` (read in its own read-only snapshot)
@@ -74,13 +73,17 @@ struct UndoOutcome
 {
   std::size_t rows = 0;
   long audit_id = 0;
+  // Set when the undo had nothing to do ("already undone at ..."): nothing was written.
+  std::optional<std::string> nothing_to_do;
 };
 
-// Reverts a repair: for a drop, puts every row back, parents first, after verifying none of
-// their keys exist and the tables still have the same columns, and moves sequences forward;
-// for a restore, sets changed columns back and deletes exactly the inserted rows. Throws RefusedError or
-// OperationalError with nothing changed.
-UndoOutcome apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const SafetyGates& gates,
-                       const AuditOptions& audit, const std::string& undo_path);
+// Reverts the repair of `undo` (read from `undo_path`), in one transaction locked like a
+// repair, only on the meta store it was made for (database, schema, server, generation) and
+// only while the rows it changes are exactly what the repair left (repair/undo_rules.hpp): for
+// a drop, puts every row back, parents first, and moves sequences forward; for a restore, sets
+// changed columns back and deletes exactly the inserted rows. An undo already done is "nothing
+// to do". Throws RefusedError or OperationalError with nothing changed.
+UndoOutcome apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const ApplyOptions& options,
+                       const std::string& undo_path);
 
 } // namespace rwdoctor::repair

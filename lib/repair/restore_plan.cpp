@@ -1,5 +1,7 @@
 #include "repair/restore_plan.hpp"
 
+#include "repair/audit_log.hpp"
+
 #include "checks/analyzers.hpp"
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
@@ -12,6 +14,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -130,10 +133,12 @@ refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& ref
   }
 }
 
-// The live findings that make `jobs` restore candidates; a job without one is refused.
-void
+// The live findings that make `jobs` restore candidates. Returns the jobs without one: they
+// are refused unless live already has all their backup rows (nothing to do).
+std::vector<int>
 take_restore_findings(const checks::CheckReport& report, const std::vector<int>& jobs, RestorePlan& plan)
 {
+  std::vector<int> without_findings;
   plan.generation = report.meta_store.generation;
   if (!report.meta_store.unknown_migrations.empty()) {
     plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
@@ -145,11 +150,12 @@ take_restore_findings(const checks::CheckReport& report, const std::vector<int>&
   for (const int job : jobs) {
     const auto found = offering.find(job);
     if (found == offering.end()) {
-      plan.refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
+      without_findings.push_back(job);
     } else {
       plan.findings.insert(plan.findings.end(), found->second.begin(), found->second.end());
     }
   }
+  return without_findings;
 }
 
 // The integer first column of the embedded file `path` run with `ids` as its int array $1.
@@ -319,6 +325,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   plan.request = request;
   plan.database = live.database();
   plan.schema = live.schema();
+  plan.server = live.server_identity();
   plan.backup = backup_description;
   // The backup must be a meta store of the same generation whose own rows for the jobs are
   // sound. Its reads and checks run on the backup's own connection while live's run here: the
@@ -359,7 +366,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   const auto live_report = checks::run_checks(live, checks::Catalogue::builtin(),
                                               candidate_check_selection(checks::Repair::restore_fragments, requested),
                                               nullptr);
-  take_restore_findings(live_report, request.jobs, plan);
+  const auto without_findings = take_restore_findings(live_report, request.jobs, plan);
   // Live's reads that need nothing from the backup, made while the backup's rows are read.
   const auto live_migrations = live.applied_migrations();
   const auto live_objects = live.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(request.jobs)}).values;
@@ -663,8 +670,23 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   refuse_malformed_protobuf(plan, malformed);
   nlohmann::json hashed = {{"inserts", inserts_hash.get()}};
   plan.refusals.insert(plan.refusals.end(), malformed.begin(), malformed.end());
-  if (plan.inserts.empty() && plan.updates.empty() && plan.refusals.empty()) {
-    plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
+  const bool nothing_lacking = plan.inserts.empty() && plan.updates.empty();
+  if (nothing_lacking && plan.refusals.empty() && without_findings.size() == request.jobs.size()) {
+    // A repeated restore: live has every row of the jobs' graph, byte for byte as the backup.
+    const auto restored = AuditLog(live).last_repairs("restore", request.jobs);
+    plan.nothing_to_do = fmt::format("live already has every row of {}'s fragment graph, byte for byte as the "
+                                     "backup{}; nothing to do",
+                                     request.jobs.size() == 1 ? fmt::format("job {}", request.jobs.front())
+                                                              : fmt::format("jobs {}", fmt::join(request.jobs, ", ")),
+                                     restored.empty() ? "" : fmt::format(" (restored by rwdoctor: {})",
+                                                                         describe_repairs(restored)));
+  } else {
+    for (const int job : without_findings) {
+      plan.refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
+    }
+    if (nothing_lacking && plan.refusals.empty()) {
+      plan.refusals.push_back("the backup has nothing that live lacks for these jobs");
+    }
   }
 
   for (const auto& update : plan.updates) {

@@ -11,6 +11,7 @@
 
 #include <future>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ struct RestorePlan
   std::string database;
   std::string schema;
   std::string generation;
+  db::ServerIdentity server; // live's server, as the drop plan records it
   std::string backup; // credential-free description of the backup
   RestoreRequest request;
   std::vector<checks::Finding> findings;   // live findings that restore-fragments repairs
@@ -40,6 +42,10 @@ struct RestorePlan
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::string rows_hash;                   // sha256 of inserts and updates
+  // Set when no job has a finding and live has all their rows as the backup: a repeated
+  // restore has nothing to do.
+  std::optional<std::string> nothing_to_do;
+  std::optional<std::vector<std::string>> gates_now; // as DropPlan's
   // The jobs the repair's before and after runs read for (CheckSelection::scope_jobs): the
   // restored jobs and every live job at the other end of one of their backup edges. Every row
   // a restore writes belongs to a restored job, so a finding it creates involves a row of one

@@ -27,7 +27,7 @@ seal(Json document)
 }
 
 Json
-unseal(std::string_view text, std::string_view format, const std::string& path)
+unseal(std::string_view text, std::string_view format, const std::string& path, int newest_version)
 {
   const auto hint = fmt::format("Use the {} file exactly as rwdoctor wrote it; a changed or truncated file is never applied.",
                                 format == "rwdoctor-undo" ? "undo" : "plan");
@@ -42,8 +42,10 @@ unseal(std::string_view text, std::string_view format, const std::string& path)
                        hint);
   }
   const auto& version = document.contains("format_version") ? document["format_version"] : Json();
-  if (!version.is_number_integer() || version.get<long long>() != 1) {
-    throw RefusedError(fmt::format("'{}' has format_version {}, this rwdoctor reads version 1", path, version.dump()),
+  if (!version.is_number_integer() || version.get<long long>() < 1 || version.get<long long>() > newest_version) {
+    throw RefusedError(fmt::format("'{}' has format_version {}, this rwdoctor reads version{} 1{}", path, version.dump(),
+                                   newest_version > 1 ? "s" : "",
+                                   newest_version > 1 ? fmt::format(" to {}", newest_version) : ""),
                        "Use the rwdoctor version that wrote the file.");
   }
   if (!document.contains("checksum") || !document["checksum"].is_string()) {

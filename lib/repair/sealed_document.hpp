@@ -15,9 +15,9 @@ using Json = nlohmann::ordered_json;
 // as text.
 std::string seal(Json document);
 
-// Parses and verifies a sealed document of `format` and format_version 1. Throws
-// RefusedError naming `path` when it is not JSON, not that format, of another version, or its
-// checksum does not match.
-Json unseal(std::string_view text, std::string_view format, const std::string& path);
+// Parses and verifies a sealed document of `format` and a format_version from 1 to
+// `newest_version`. Throws RefusedError naming `path` when it is not JSON, not that format, of
+// another version, or its checksum does not match.
+Json unseal(std::string_view text, std::string_view format, const std::string& path, int newest_version = 1);
 
 } // namespace rwdoctor::repair

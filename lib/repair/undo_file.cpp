@@ -2,70 +2,26 @@
 
 #include "core/error.hpp"
 #include "core/version.hpp"
+#include "repair/plan_report.hpp"
 #include "repair/sealed_document.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <openssl/rand.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
+#include <pwd.h>
 #include <time.h>
 #include <unistd.h>
 
 namespace rwdoctor::repair {
 
-std::string
-utc_timestamp()
-{
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
-}
-
-std::string
-default_undo_path(const std::string& action)
-{
-  // Milliseconds and the process id keep two repairs started in the same second apart.
-  timespec now{};
-  clock_gettime(CLOCK_REALTIME, &now);
-  std::tm parts{};
-  gmtime_r(&now.tv_sec, &parts);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H-%M-%S", &parts);
-  return fmt::format("rwdoctor-undo/{}.{:03d}Z-{}-{}.json", stamp, now.tv_nsec / 1000000, getpid(), action);
-}
-
-std::string
-make_undo_document(const DropPlan& plan, const std::string& created_at)
-{
-  Json tables = Json::array();
-  for (const auto& table : plan.rows) {
-    Json rows = Json::array();
-    for (const auto& row : table.rows) {
-      Json values = Json::array();
-      for (const auto& value : row) {
-        values.push_back(value ? Json(*value) : Json(nullptr));
-      }
-      rows.push_back(std::move(values));
-    }
-    tables.push_back(Json{{"table", table.table}, {"columns", table.columns}, {"types", table.types}, {"rows", rows}});
-  }
-  return seal(Json{
-    {"format", "rwdoctor-undo"},
-    {"format_version", 1},
-    {"tool_version", std::string(tool_version())},
-    {"action", "drop"},
-    {"created_at", created_at},
-    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
-    {"plan_hash", plan.rows_hash},
-    {"objects", plan.oids()},
-    {"tables", tables},
-  });
-}
-
 namespace {
+
+constexpr std::string_view k_pending_suffix = ".pending";
 
 Json
 values_json(const std::vector<std::optional<std::string>>& values)
@@ -93,11 +49,150 @@ value_from(const Json& value)
   return value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>());
 }
 
+Json
+document_head(std::string_view action, const RepairStamp& stamp, const std::string& database, const std::string& schema,
+              const std::string& generation, const std::string& plan_hash, const std::vector<int>& objects)
+{
+  return Json{
+    {"format", "rwdoctor-undo"},
+    {"format_version", k_undo_format_version},
+    {"tool_version", std::string(tool_version())},
+    {"action", std::string(action)},
+    {"repair_id", stamp.repair_id},
+    {"audited", stamp.audited},
+    {"created_at", stamp.created_at},
+    {"meta_store", meta_store_json(database, schema, generation, stamp.server)},
+    {"plan_hash", plan_hash},
+    {"objects", objects},
+  };
+}
+
+std::string
+home_directory()
+{
+  if (const char* home = std::getenv("HOME"); home != nullptr && home[0] == '/') {
+    return home;
+  }
+  if (const auto* entry = getpwuid(geteuid()); entry != nullptr && entry->pw_dir != nullptr) {
+    return entry->pw_dir;
+  }
+  return "/tmp";
+}
+
 } // namespace
 
 std::string
+utc_timestamp()
+{
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  std::tm parts{};
+  gmtime_r(&now.tv_sec, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &parts);
+  return fmt::format("{}.{:03d}Z", text, now.tv_nsec / 1000000);
+}
+
+std::string
+new_repair_id()
+{
+  unsigned char bytes[6] = {};
+  if (RAND_bytes(bytes, sizeof bytes) != 1) {
+    throw OperationalError("cannot draw a random repair id", "Check the system's random source; nothing was changed.");
+  }
+  std::string id;
+  for (const auto byte : bytes) {
+    id += fmt::format("{:02x}", byte);
+  }
+  return id;
+}
+
+std::string
+row_sha256(const std::vector<std::optional<std::string>>& row)
+{
+  return util::sha256_hex(util::copy_text_line(row));
+}
+
+std::string
+default_undo_directory()
+{
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && state[0] == '/') {
+    return fmt::format("{}/rwdoctor/undo", state);
+  }
+  return fmt::format("{}/.local/state/rwdoctor/undo", home_directory());
+}
+
+std::string
+default_undo_path(const std::string& action)
+{
+  // Milliseconds and the process id keep two repairs started in the same second apart.
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  std::tm parts{};
+  gmtime_r(&now.tv_sec, &parts);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H-%M-%S", &parts);
+  return fmt::format("{}/{}.{:03d}Z-{}-{}.json", default_undo_directory(), stamp, now.tv_nsec / 1000000, getpid(),
+                     action);
+}
+
+std::string
+pending_undo_path(const std::string& path)
+{
+  return path + std::string(k_pending_suffix);
+}
+
+bool
+is_pending_undo_path(const std::string& path)
+{
+  return util::ends_with(path, k_pending_suffix);
+}
+
+std::string
+undone_marker_path(const std::string& path)
+{
+  const std::string base = is_pending_undo_path(path) ? path.substr(0, path.size() - k_pending_suffix.size()) : path;
+  return base + ".undone";
+}
+
+std::string
+absolute_path(const std::string& path)
+{
+  if (path.empty() || path.front() == '/') {
+    return path;
+  }
+  std::string directory(4096, '\0');
+  if (getcwd(directory.data(), directory.size()) == nullptr) {
+    return path;
+  }
+  directory.resize(directory.find('\0'));
+  auto relative = std::string_view(path);
+  while (util::starts_with(relative, "./")) {
+    relative.remove_prefix(2);
+  }
+  return fmt::format("{}/{}", directory == "/" ? "" : directory, relative);
+}
+
+std::string
+make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
+{
+  Json tables = Json::array();
+  for (const auto& table : plan.rows) {
+    Json rows = Json::array();
+    for (const auto& row : table.rows) {
+      rows.push_back(values_json(row));
+    }
+    tables.push_back(Json{{"table", table.table}, {"columns", table.columns}, {"types", table.types}, {"rows", rows}});
+  }
+  auto document =
+    document_head("drop", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.oids());
+  document["tables"] = tables;
+  return seal(document);
+}
+
+std::string
 make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
-                           const std::string& created_at)
+                           const RepairStamp& stamp)
 {
   Json inserted = Json::array();
   for (const auto& name : children_first) {
@@ -115,14 +210,21 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
         types.push_back(table.types[index]);
       }
       Json keys = Json::array();
+      Json hashes = Json::array();
       for (const auto& row : table.rows) {
         std::vector<std::optional<std::string>> key;
         for (const auto index : indexes) {
           key.push_back(row[index]);
         }
         keys.push_back(values_json(key));
+        hashes.push_back(row_sha256(row));
       }
-      inserted.push_back(Json{{"table", table.table}, {"key_columns", key_columns}, {"key_types", types}, {"keys", keys}});
+      inserted.push_back(Json{{"table", table.table},
+                              {"key_columns", key_columns},
+                              {"key_types", types},
+                              {"keys", keys},
+                              {"columns", table.columns},
+                              {"row_sha256", hashes}});
     }
   }
   Json updated = Json::array();
@@ -133,83 +235,111 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
                            {"key", values_json(update.key)},
                            {"column", update.column},
                            {"type", update.type},
-                           {"old_value", update.old_value ? Json(*update.old_value) : Json(nullptr)}});
+                           {"old_value", update.old_value ? Json(*update.old_value) : Json(nullptr)},
+                           {"new_value", update.new_value ? Json(*update.new_value) : Json(nullptr)}});
   }
-  std::vector<int> jobs = plan.request.jobs;
-  return seal(Json{
-    {"format", "rwdoctor-undo"},
-    {"format_version", 1},
-    {"tool_version", std::string(tool_version())},
-    {"action", "restore"},
-    {"created_at", created_at},
-    {"meta_store", Json{{"database", plan.database}, {"schema", plan.schema}, {"generation", plan.generation}}},
-    {"plan_hash", plan.rows_hash},
-    {"objects", jobs},
-    {"inserted", inserted},
-    {"updated", updated},
-  });
+  auto document =
+    document_head("restore", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.request.jobs);
+  document["inserted"] = inserted;
+  document["updated"] = updated;
+  return seal(document);
 }
+
+namespace {
+
+void
+read_restore_part(const Json& document, const std::string& path, UndoData& data)
+{
+  for (const auto& table : document.at("inserted")) {
+    KeyedRows rows;
+    rows.table = table.at("table").get<std::string>();
+    rows.key_columns = table.at("key_columns").get<std::vector<std::string>>();
+    rows.key_types = table.at("key_types").get<std::vector<std::string>>();
+    for (const auto& key : table.at("keys")) {
+      rows.keys.push_back(values_from(key));
+      if (rows.keys.back().size() != rows.key_columns.size()) {
+        throw RefusedError(fmt::format("'{}' has a key of {} with the wrong number of values", path, rows.table));
+      }
+    }
+    if (data.format_version >= 2) {
+      rows.columns = table.at("columns").get<std::vector<std::string>>();
+      rows.row_hashes = table.at("row_sha256").get<std::vector<std::string>>();
+      if (rows.row_hashes.size() != rows.keys.size()) {
+        throw RefusedError(fmt::format("'{}' has {} keys of {} but {} row checksums", path, rows.keys.size(),
+                                       rows.table, rows.row_hashes.size()));
+      }
+    }
+    data.inserted.push_back(std::move(rows));
+  }
+  for (const auto& update : document.at("updated")) {
+    RowUpdate change;
+    change.table = update.at("table").get<std::string>();
+    change.key_columns = update.at("key_columns").get<std::vector<std::string>>();
+    change.key_types = update.at("key_types").get<std::vector<std::string>>();
+    change.key = values_from(update.at("key"));
+    change.column = update.at("column").get<std::string>();
+    change.type = update.at("type").get<std::string>();
+    change.old_value = value_from(update.at("old_value"));
+    if (data.format_version >= 2) {
+      change.new_value = value_from(update.at("new_value"));
+    }
+    data.updated.push_back(std::move(change));
+  }
+}
+
+void
+read_drop_part(const Json& document, const std::string& path, UndoData& data)
+{
+  for (const auto& table : document.at("tables")) {
+    db::CapturedTable captured;
+    captured.table = table.at("table").get<std::string>();
+    captured.columns = table.at("columns").get<std::vector<std::string>>();
+    captured.types = table.at("types").get<std::vector<std::string>>();
+    for (const auto& row : table.at("rows")) {
+      captured.rows.push_back(values_from(row));
+      if (captured.rows.back().size() != captured.columns.size()) {
+        throw RefusedError(fmt::format("'{}' has a row of {} with the wrong number of values", path, captured.table));
+      }
+    }
+    if (captured.types.size() != captured.columns.size()) {
+      throw RefusedError(fmt::format("'{}' describes table {} inconsistently", path, captured.table));
+    }
+    data.tables.push_back(std::move(captured));
+  }
+}
+
+} // namespace
 
 UndoData
 read_undo_document(const std::string& text, const std::string& path)
 {
-  const auto document = unseal(text, "rwdoctor-undo", path);
+  const auto document = unseal(text, "rwdoctor-undo", path, k_undo_format_version);
   UndoData data;
   try {
+    data.format_version = document.at("format_version").get<int>();
     data.action = document.at("action").get<std::string>();
-    data.database = document.at("meta_store").at("database").get<std::string>();
-    data.schema = document.at("meta_store").at("schema").get<std::string>();
-    data.generation = document.at("meta_store").at("generation").get<std::string>();
+    const auto& store = document.at("meta_store");
+    data.database = store.at("database").get<std::string>();
+    data.schema = store.at("schema").get<std::string>();
+    data.generation = store.at("generation").get<std::string>();
     data.plan_hash = document.at("plan_hash").get<std::string>();
     data.oids = document.at("objects").get<std::vector<int>>();
+    data.created_at = document.value("created_at", "");
+    if (data.format_version >= 2) {
+      data.repair_id = document.at("repair_id").get<std::string>();
+      data.audited = document.at("audited").get<bool>();
+      db::ServerIdentity server;
+      server.system_identifier = value_from(store.at("system_identifier"));
+      server.host = store.at("host").get<std::string>();
+      server.port = store.at("port").get<std::string>();
+      data.server = server;
+    }
     if (data.action == "restore") {
-      for (const auto& table : document.at("inserted")) {
-        KeyedRows rows;
-        rows.table = table.at("table").get<std::string>();
-        rows.key_columns = table.at("key_columns").get<std::vector<std::string>>();
-        rows.key_types = table.at("key_types").get<std::vector<std::string>>();
-        for (const auto& key : table.at("keys")) {
-          rows.keys.push_back(values_from(key));
-          if (rows.keys.back().size() != rows.key_columns.size()) {
-            throw RefusedError(fmt::format("'{}' has a key of {} with the wrong number of values", path, rows.table));
-          }
-        }
-        data.inserted.push_back(std::move(rows));
-      }
-      for (const auto& update : document.at("updated")) {
-        RowUpdate change;
-        change.table = update.at("table").get<std::string>();
-        change.key_columns = update.at("key_columns").get<std::vector<std::string>>();
-        change.key_types = update.at("key_types").get<std::vector<std::string>>();
-        change.key = values_from(update.at("key"));
-        change.column = update.at("column").get<std::string>();
-        change.type = update.at("type").get<std::string>();
-        change.old_value = value_from(update.at("old_value"));
-        data.updated.push_back(std::move(change));
-      }
-      return data;
-    }
-    if (data.action != "drop") {
+      read_restore_part(document, path, data);
+    } else if (data.action == "drop") {
+      read_drop_part(document, path, data);
+    } else {
       throw RefusedError(fmt::format("'{}' undoes action '{}', which this rwdoctor does not know", path, data.action));
-    }
-    for (const auto& table : document.at("tables")) {
-      db::CapturedTable captured;
-      captured.table = table.at("table").get<std::string>();
-      captured.columns = table.at("columns").get<std::vector<std::string>>();
-      captured.types = table.at("types").get<std::vector<std::string>>();
-      for (const auto& row : table.at("rows")) {
-        auto& values = captured.rows.emplace_back();
-        for (const auto& value : row) {
-          values.push_back(value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>()));
-        }
-        if (values.size() != captured.columns.size()) {
-          throw RefusedError(fmt::format("'{}' has a row of {} with the wrong number of values", path, captured.table));
-        }
-      }
-      if (captured.types.size() != captured.columns.size()) {
-        throw RefusedError(fmt::format("'{}' describes table {} inconsistently", path, captured.table));
-      }
-      data.tables.push_back(std::move(captured));
     }
   } catch (const Json::exception& error) {
     throw RefusedError(fmt::format("'{}' lacks a field of an undo file: {}", path, error.what()),

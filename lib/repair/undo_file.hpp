@@ -1,7 +1,10 @@
-// The undo file of a repair: the before-image of every row the repair removed, sealed with a
-// checksum, written 0600 and fsync'd before the repair commits.
+// The undo file of a repair: the before-image of every row the repair removed (a drop), or the
+// keys and checksums of the rows it inserted and the columns it changed (a restore), with the
+// repair's id and the meta store it ran on (database, schema, server, generation). Sealed with
+// a checksum, written 0600 and fsync'd before the repair commits.
 #pragma once
 
+#include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/restore_plan.hpp"
@@ -12,12 +15,29 @@
 
 namespace rwdoctor::repair {
 
+// The undo files this rwdoctor writes; it reads version 1 too.
+constexpr int k_undo_format_version = 2;
+
+// Who a repair is, for its undo file.
+struct RepairStamp
+{
+  std::string repair_id;
+  bool audited = false; // the repair writes an audit row in its transaction
+  db::ServerIdentity server;
+  std::string created_at; // utc_timestamp()
+};
+
 struct UndoData
 {
+  int format_version = k_undo_format_version;
   std::string action;
+  std::string repair_id; // "" in format_version 1
+  bool audited = false;
+  std::string created_at;
   std::string database;
   std::string schema;
   std::string generation;
+  std::optional<db::ServerIdentity> server; // nullopt in format_version 1
   std::string plan_hash;
   std::vector<int> oids;
   std::vector<db::CapturedTable> tables; // drop: rows to put back, parents first
@@ -25,20 +45,43 @@ struct UndoData
   std::vector<RowUpdate> updated;        // restore: columns to set back to old_value
 };
 
-// The sealed undo document of `plan` as text.
-std::string make_undo_document(const DropPlan& plan, const std::string& created_at);
+// The sealed undo document of a drop.
+std::string make_undo_document(const DropPlan& plan, const RepairStamp& stamp);
 
 // The sealed undo document of a restore: what it inserted and the columns it changed.
 std::string make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
-                                       const std::string& created_at);
+                                       const RepairStamp& stamp);
 
 // Reads and verifies an undo file. Throws RefusedError for a damaged, tampered or foreign one.
 UndoData read_undo_document(const std::string& text, const std::string& path);
 
-// "rwdoctor-undo/<UTC time>-<action>.json", relative to the working directory.
+// The SHA-256 of one row's text values, as a restore's undo file records it.
+std::string row_sha256(const std::vector<std::optional<std::string>>& row);
+
+// Where undo files go by default: $XDG_STATE_HOME/rwdoctor/undo, else
+// ~/.local/state/rwdoctor/undo (created 0700 when the file is written).
+std::string default_undo_directory();
+
+// "<default_undo_directory()>/<UTC time>-<pid>-<action>.json", an absolute path.
 std::string default_undo_path(const std::string& action);
 
-// The current UTC time as ISO 8601 ("2026-11-29T22:41:07Z").
+// The name a repair writes its undo file under until it has committed: undo refuses such a
+// file unless the audit table or the rows show that its repair committed.
+std::string pending_undo_path(const std::string& path);
+bool is_pending_undo_path(const std::string& path);
+
+// `path` made absolute against the working directory (not resolving links).
+std::string absolute_path(const std::string& path);
+
+// The marker undo leaves beside an undo file once it has taken the repair back
+// ("<path>.undone"), so that the file run again says "already undone" even without an audit
+// table.
+std::string undone_marker_path(const std::string& path);
+
+// The current UTC time as ISO 8601 with milliseconds ("2026-11-29T22:41:07.123Z").
 std::string utc_timestamp();
+
+// A new repair id: 12 random hex digits (OpenSSL RAND_bytes).
+std::string new_repair_id();
 
 } // namespace rwdoctor::repair

@@ -116,6 +116,22 @@ write_new_file_durably(const std::string& path, const std::string& contents)
   ::close(dir_fd);
 }
 
+bool
+rename_durably(const std::string& from, const std::string& to) noexcept
+{
+  // link() instead of rename() never replaces a file that appeared meanwhile.
+  if (::link(from.c_str(), to.c_str()) != 0) {
+    return false;
+  }
+  ::unlink(from.c_str());
+  const int dir_fd = ::open(directory_of(to).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return true;
+}
+
 std::string
 read_whole_file(const std::string& path)
 {

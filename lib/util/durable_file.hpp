@@ -12,6 +12,10 @@ namespace rwdoctor::util {
 // OperationalError naming the path and the OS error.
 void write_new_file_durably(const std::string& path, const std::string& contents);
 
+// Gives the durable file `from` the name `to` (which must not exist) and fsyncs the directory;
+// false, with `from` left as it was, when that fails.
+bool rename_durably(const std::string& from, const std::string& to) noexcept;
+
 // The whole file; throws OperationalError naming the path.
 std::string read_whole_file(const std::string& path);
 

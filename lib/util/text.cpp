@@ -58,6 +58,27 @@ first_line(std::string_view text)
 }
 
 std::string
+shell_quote(std::string_view word)
+{
+  const bool bare = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+           || std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+  });
+  if (bare) {
+    return std::string(word);
+  }
+  std::string quoted = "'";
+  for (const char c : word) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+std::string
 quote_identifier_if_needed(std::string_view name)
 {
   bool plain = !name.empty() && (std::islower(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_');

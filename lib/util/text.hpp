@@ -33,6 +33,10 @@ std::string pg_int_array(const std::vector<int>& values);
 // in double quotes, with '"' and '\' escaped by a backslash ("{\"a\",\"q\\\"x\"}").
 std::string pg_text_array(const std::vector<std::string>& values);
 
+// `word` as a POSIX shell reads it back as one word: bare when it holds only characters no
+// shell treats specially, otherwise in single quotes ('it'\''s').
+std::string shell_quote(std::string_view word);
+
 // `text` with control characters (newlines, escape sequences) shown as \xNN, so names and
 // messages from the store cannot break lines or drive the terminal.
 std::string printable(std::string_view text);

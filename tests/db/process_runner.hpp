@@ -68,6 +68,7 @@ public:
   std::size_t wait_for(const std::string& text, std::size_t from = 0);
   // Types `text` as if on the keyboard ("\x03" is Ctrl-C).
   void type(const std::string& text);
+  pid_t pid() const { return m_pid; }
   // Waits for the child to end; FAILs the test after the timeout.
   ProcessOutcome wait();
   const std::string& output() const { return m_output; }

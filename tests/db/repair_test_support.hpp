@@ -10,6 +10,8 @@
 #include <pqxx/pqxx>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -73,6 +75,19 @@ dump_difference(const std::string& expected, const std::string& actual)
   }
 }
 
+inline std::string
+read_text_file(const std::string& path)
+{
+  std::ifstream file(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+inline void
+write_text_file(const std::string& path, const std::string& contents)
+{
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
+}
+
 inline int
 count(const std::string& dbname, const std::string& sql)
 {
@@ -82,17 +97,19 @@ count(const std::string& dbname, const std::string& sql)
 }
 
 // A killed client's backend ends (and rolls back) once it notices the closed socket; the next
-// step must not meet it in the online gate or its locks.
+// step must not meet it in the online gate or its locks. `rwdoctor_only`: wait only for the
+// sessions of rwdoctor (application_name rwdoctor), while the test's own stay.
 inline void
-wait_until_no_clients(const std::string& dbname)
+wait_until_no_clients(const std::string& dbname, bool rwdoctor_only = false)
 {
   pqxx::connection connection("dbname=postgres");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   for (;;) {
     pqxx::nontransaction tx(connection);
     const auto left = tx.exec_params1("SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND backend_type = "
-                                      "'client backend' AND pid <> pg_backend_pid()",
-                                      dbname)[0]
+                                      "'client backend' AND pid <> pg_backend_pid() AND (NOT $2 OR application_name = "
+                                      "'rwdoctor')",
+                                      dbname, rwdoctor_only)[0]
                         .as<int>();
     tx.commit();
     if (left == 0) {

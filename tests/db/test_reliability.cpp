@@ -205,22 +205,31 @@ kill_at(const std::string& generation, const std::string& point)
   }
   scenario.wait_for_clients();
 
-  const bool committed = point.find(":after-commit") != std::string::npos;
+  const bool published = point.find(":after-commit") != std::string::npos;
+  const bool committed = published || point.find(":committed-not-published") != std::string::npos;
   const auto after_kill = test::dump_meta_tables(scenario.live->name());
   CHECK(dump_difference(committed ? scenario.done : scenario.before, after_kill) == "");
 
+  // A committed repair has a complete undo file: under its own name once published, under its
+  // pending name if the kill came between COMMIT and the rename.
+  const auto committed_file = published ? undo_file : undo_file + ".pending";
   if (kind != "undo" && committed) {
-    // A committed repair has a complete undo file.
-    REQUIRE(test::file_exists(undo_file));
+    REQUIRE(test::file_exists(committed_file));
+  }
+  if (kind != "undo" && !committed) {
+    CHECK_FALSE(test::file_exists(undo_file));
   }
 
   // The same operation again (a repair with a fresh undo file path): it finishes an
-  // interrupted one and refuses a committed one, changing nothing.
+  // interrupted one and has nothing to do after a committed one, changing nothing.
   const auto rerun_file = directory.file("rerun.json");
   const auto rerun = test::run_process(scenario.command(rerun_file));
   INFO(rerun.describe());
   CHECK(rerun.exited);
-  CHECK(rerun.exit_code == (committed ? 32 : scenario.success_code));
+  CHECK(rerun.exit_code == (committed ? 0 : scenario.success_code));
+  if (committed) {
+    CHECK(test::contains(rerun.out, "nothing to do"));
+  }
   CHECK(dump_difference(scenario.done, test::dump_meta_tables(scenario.live->name())) == "");
   if (kind != "undo") {
     CHECK(test::file_exists(rerun_file) == !committed);
@@ -229,7 +238,7 @@ kill_at(const std::string& generation, const std::string& point)
 
   if (kind != "undo") {
     // Whichever run committed, its undo file takes the store back byte-identically.
-    const auto committed_undo = committed ? undo_file : rerun_file;
+    const auto committed_undo = committed ? committed_file : rerun_file;
     const auto undone = test::run_process(undo_command(scenario.live->name(), committed_undo));
     INFO(undone.describe());
     CHECK(undone.exited);
@@ -274,6 +283,7 @@ check_rolled_back(const test::ProcessOutcome& outcome, const Scenario& scenario,
     CHECK(test::file_exists(scenario.input_undo)); // the undo file it applies stays
   } else {
     CHECK_FALSE(test::file_exists(undo_file));
+    CHECK_FALSE(test::file_exists(undo_file + ".pending"));
   }
 }
 
@@ -417,10 +427,12 @@ TEST_CASE("kill -9 at every fault point of drop, restore and undo", "[db][reliab
     "drop:connected",          "drop:locked",          "drop:planned",
     "drop:before-undo-write",  "undo-file:written-not-linked",
     "drop:after-undo-write",   "drop:after-delete",    "drop:after-verify",
-    "drop:after-audit",        "drop:before-commit",   "drop:after-commit",
+    "drop:after-audit",        "drop:before-commit",   "drop:committed-not-published",
+    "drop:after-commit",
     "restore:locked",          "restore:planned",      "restore:before-undo-write",
     "restore:after-undo-write", "restore:after-table", "restore:after-insert",
-    "restore:after-verify",    "restore:before-commit", "restore:after-commit",
+    "restore:after-verify",    "restore:before-commit", "restore:committed-not-published",
+    "restore:after-commit",
     "undo:before-insert",      "undo:after-table",     "undo:after-insert",
     "undo:after-sequences",    "undo:before-commit",   "undo:after-commit"};
   const std::vector<std::string> head_sample = {"drop:after-audit", "restore:after-verify", "undo:after-sequences",
@@ -464,7 +476,7 @@ TEST_CASE("pg_terminate_backend while a repair is mid-transaction", "[db][reliab
       test::PtyProcess repair(scenario.command(undo_file), options);
       repair.wait_for("rwdoctor: paused at " + point);
       if (scenario.kind != "undo") {
-        CHECK(test::file_exists(undo_file)); // written before the change, removed on rollback
+        CHECK(test::file_exists(undo_file + ".pending")); // written before the change, removed on rollback
       }
       {
         pqxx::connection connection("dbname=postgres");

@@ -1,0 +1,6 @@
+-- The audit rows of repair $1 and of any undo that took it back, oldest first.
+SELECT id, pg_catalog.to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), action,
+       COALESCE(repair_id, ''), COALESCE(undoes, ''), COALESCE(undo_file, ''), host
+FROM rwdoctor.repair_log
+WHERE repair_id = $1 OR undoes = $1
+ORDER BY id;
