@@ -65,6 +65,9 @@ gate_refusals(db::MetaStoreSession& session, const SafetyGates& gates, bool wait
       }
     }
   }
+  if (wait_for_own_sessions && !refusals.empty()) {
+    return refusals; // a repair refuses on the heartbeat at once
+  }
   // The backend of an rwdoctor command that has just exited (a runbook's previous step) can
   // be listed for a moment after its client is gone. While every other session is
   // rwdoctor's, the gate looks again before it refuses; any other client refuses at once.

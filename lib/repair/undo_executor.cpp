@@ -230,8 +230,12 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
       evidence.repair_row = row;
     }
   }
+  // Later drops and restores of its own jobs, and for a restore of the jobs its edges connect
+  // to: dropping one of those took some of its rows with it.
+  auto touched = undo.oids;
+  touched.insert(touched.end(), undo.neighbour_jobs.begin(), undo.neighbour_jobs.end());
   evidence.later_repairs =
-    audit.later_repairs(undo.repair_id, undo.oids, evidence.repair_row ? evidence.repair_row->id : 0, undo.created_at);
+    audit.later_repairs(undo.repair_id, touched, evidence.repair_row ? evidence.repair_row->id : 0, undo.created_at);
   const auto marker = undone_marker_path(path);
   if (::access(marker.c_str(), F_OK) == 0) {
     evidence.marker = util::first_line(util::read_whole_file(marker));

@@ -242,6 +242,7 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
     document_head("restore", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.request.jobs);
   document["inserted"] = inserted;
   document["updated"] = updated;
+  document["neighbour_jobs"] = plan.neighbour_jobs;
   return seal(document);
 }
 
@@ -284,6 +285,9 @@ read_restore_part(const Json& document, const std::string& path, UndoData& data)
       change.new_value = value_from(update.at("new_value"));
     }
     data.updated.push_back(std::move(change));
+  }
+  if (data.format_version >= 2) {
+    data.neighbour_jobs = document.at("neighbour_jobs").get<std::vector<int>>();
   }
 }
 

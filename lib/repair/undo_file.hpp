@@ -40,6 +40,9 @@ struct UndoData
   std::optional<db::ServerIdentity> server; // nullopt in format_version 1
   std::string plan_hash;
   std::vector<int> oids;
+  // restore: the live jobs at the other end of the edges it inserted (a later drop of one of
+  // them takes some of those rows away)
+  std::vector<int> neighbour_jobs;
   std::vector<db::CapturedTable> tables; // drop: rows to put back, parents first
   std::vector<KeyedRows> inserted;       // restore: rows to delete again, children first
   std::vector<RowUpdate> updated;        // restore: columns to set back to old_value

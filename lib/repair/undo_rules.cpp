@@ -99,8 +99,8 @@ decide_undo(const UndoEvidence& evidence)
   if (!evidence.later_repairs.empty()) {
     const auto& later = evidence.later_repairs.back();
     return {UndoDecision::refuse,
-            fmt::format("a later {} of the same objects still stands: repair {} (audit row {}, {}){}; undoing this "
-                        "older repair now would take back rows that one relies on",
+            fmt::format("a later {} of the same jobs still stands: repair {} (audit row {}, {}){}; undoing this "
+                        "older repair now would take back rows that one relies on or changed",
                         later.action, later.repair_id.empty() ? "?" : later.repair_id, later.id, later.at,
                         later.undo_file.empty() ? "" : fmt::format(", undo file {}", later.undo_file)),
             later.undo_file.empty()

@@ -21,7 +21,7 @@ struct UndoEvidence
   std::string path;      // the undo file, for messages
 
   // The audit table: readable at all, the repair's own row, an undo of it, and later repairs
-  // of the same objects that still stand.
+  // of the same jobs (and of a restore's neighbour jobs) that still stand.
   bool audit_readable = false;
   std::optional<AuditRow> repair_row;
   std::optional<AuditRow> undo_row;

@@ -97,7 +97,12 @@ write_new_file_durably(const std::string& path, const std::string& contents)
     fail("fsync", temporary, error);
   }
   ::close(fd);
-  fault_point("undo-file:written-not-linked");
+  try {
+    fault_point("undo-file:written-not-linked");
+  } catch (...) {
+    ::unlink(temporary.c_str()); // a Ctrl-C there leaves no temporary behind
+    throw;
+  }
   // link() instead of rename() never replaces a file that appeared meanwhile.
   if (::link(temporary.c_str(), path.c_str()) != 0) {
     const int error = errno;

@@ -307,11 +307,29 @@ TEST_CASE("bad input: an undo refuses rows that moved on since its repair", "[db
         const auto result = undo(first);
         INFO(result.out << result.err);
         CHECK(result.code == 32);
-        CHECK(contains(result.err, "a later restore of the same objects still stands: repair "));
+        CHECK(contains(result.err, "a later restore of the same jobs still stands: repair "));
         CHECK(contains(result.err, "undo file " + second));
         CHECK(contains(result.err, "rwdoctor undo " + second));
         CHECK(test::dump_meta_tables(seed.live.name()) == restored);
         CHECK(audit_count(seed.live.name(), "undo") == 0);
+      }
+      SECTION("a later drop of a job the restored edges connect to")
+      {
+        // Job 24 reads fragment 3 of job 16: the restore put that edge back, and dropping job
+        // 24 (broken since) takes it away again.
+        test::break_job(seed.live);
+        const auto drop_file = dir.file("drop.json");
+        const auto dropped =
+          run_cli({"repair", "drop", "-d", seed.live.name(), "--job", "24", "--yes", "--undo-file", drop_file});
+        INFO(dropped.out << dropped.err);
+        REQUIRE(dropped.code == 1);
+        const auto after_drop = test::dump_meta_tables(seed.live.name());
+        const auto result = undo(first);
+        INFO(result.out << result.err);
+        CHECK(result.code == 32);
+        CHECK(contains(result.err, "a later drop of the same jobs still stands: repair "));
+        CHECK(contains(result.err, "rwdoctor undo " + drop_file));
+        CHECK(test::dump_meta_tables(seed.live.name()) == after_drop);
       }
       SECTION("a drop's row put back by hand with other content")
       {

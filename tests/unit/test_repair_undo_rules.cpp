@@ -168,9 +168,9 @@ TEST_CASE("an older undo waits for the newer repair of the same objects", "[undo
   evidence.later_repairs = {audit_row(3, "drop", "ghi")};
   const auto verdict = decide_undo(evidence);
   CHECK(verdict.decision == UndoDecision::refuse);
-  CHECK(verdict.message == "a later drop of the same objects still stands: repair ghi (audit row 3, "
+  CHECK(verdict.message == "a later drop of the same jobs still stands: repair ghi (audit row 3, "
                            "2026-12-02T16:47:47Z), undo file /state/newer.json; undoing this older repair now would "
-                           "take back rows that one relies on");
+                           "take back rows that one relies on or changed");
   CHECK(verdict.hint == "Undo the newest repair first (rwdoctor undo /state/newer.json), then this one; nothing was "
                         "changed.");
 }
