@@ -20,12 +20,16 @@ Usage:
                                     meta store, exactly, or refuse
   rwdoctor apply PLAN [--yes] [--from BACKUP]
                                     apply a plan saved with --plan-out (refused if stale)
-  rwdoctor undo UNDO_FILE [--yes]   put back every row a repair removed
+  rwdoctor undo UNDO_FILE [--yes]   take a repair back, only on the meta store it was
+                                    made for and while its rows are as it left them
   rwdoctor --version | --help
 
 Each command's --help lists its options.
 Repairs are for a stopped meta node: they refuse while a meta leader heartbeat is
-fresh or other clients are connected, unless --allow-online.
+fresh or other clients are connected, unless --allow-online. Ctrl-C or SIGTERM
+during a repair cancels it: nothing is changed. apply and undo connect to the
+meta store their file names unless -d, -h or -p say otherwise. Undo files go to
+$XDG_STATE_HOME/rwdoctor/undo (else ~/.local/state/rwdoctor/undo).
 
 Connection (as psql): -d/--dbname takes a database name, a conninfo string or a
 postgres:// URI; -h/--host, -p/--port, -U/--username override it; PGHOST, PGPORT,
@@ -34,14 +38,16 @@ Passwords are never printed.
 
 Exit codes (fsck convention):
   0   no inconsistency found (findings of severity info do not count); nothing
-      to do; an undo that put its rows back
+      to do (also a repeated repair, apply or undo); an undo that took its
+      repair back
   1   repaired: the selected findings are gone (repair, apply)
   4   inconsistencies found and left (also a dry run)
   8   operational error: cannot connect, not a meta store, a query failed, a
       check could not run (an incomplete check never exits 0), a repair rolled back
   16  usage error (also a repair without --dry-run/--yes when not on a terminal)
   32  refused or cancelled: safety gate, dependents without --cascade, stale
-      plan, tampered file, the user said no
+      plan, tampered file, an undo file for another meta store or whose rows
+      moved on, the user said no, Ctrl-C
 For 8, 16 and 32 nothing was changed.
 )";
 }
