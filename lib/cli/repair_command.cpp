@@ -63,16 +63,19 @@ show_plan(const repair::DropPlan& plan, Format format, std::ostream& out)
   }
 }
 
-// The plan in a read-only snapshot, with the safety gates as they stand now.
+// The plan in a read-only snapshot, with the safety gates as they stand now (read first,
+// before the plan's checks open a sibling connection that the gates would count).
 repair::DropPlan
 dry_run_plan(const db::ConnectionOptions& connection, const repair::DropRequest& request,
              const repair::SafetyGates& gates)
 {
   db::MetaStoreSession session(connection);
-  auto plan = repair::plan_drop(session, request);
+  std::optional<std::vector<std::string>> gates_now;
   if (!gates.allow_online) {
-    plan.gates_now = repair::gate_refusals(session, gates, false);
+    gates_now = repair::gate_refusals(session, gates, false);
   }
+  auto plan = repair::plan_drop(session, request);
+  plan.gates_now = std::move(gates_now);
   return plan;
 }
 

@@ -74,11 +74,13 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   const bool terminal = interactive_terminal();
   const auto plan_now = [&](const repair::RestoreRequest& wanted) {
     db::MetaStoreSession live(connection);
+    std::optional<std::vector<std::string>> gates_now;
+    if (!apply.gates.allow_online) {
+      gates_now = repair::gate_refusals(live, apply.gates, false); // before the plan's own connections
+    }
     const auto source = repair::open_backup(backup);
     auto plan = repair::plan_restore(live, *source, db::describe_target(backup), wanted);
-    if (!apply.gates.allow_online) {
-      plan.gates_now = repair::gate_refusals(live, apply.gates, false);
-    }
+    plan.gates_now = std::move(gates_now);
     return plan;
   };
   const auto show = [&](const repair::RestorePlan& plan, Format as) {
