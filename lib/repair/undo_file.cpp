@@ -110,7 +110,18 @@ new_repair_id()
 std::string
 row_sha256(const std::vector<std::optional<std::string>>& row)
 {
-  return util::sha256_hex(util::copy_text_line(row));
+  // Each value length-prefixed ("V<bytes>:<value>", "N" for NULL), so no two rows share an
+  // encoding and no value is copied or escaped (a restore's rows carry their blobs).
+  util::Sha256 digest;
+  for (const auto& value : row) {
+    if (!value) {
+      digest.update("N");
+      continue;
+    }
+    digest.update(fmt::format("V{}:", value->size()));
+    digest.update(*value);
+  }
+  return digest.finish_hex();
 }
 
 std::string
