@@ -66,9 +66,8 @@ verify_target(db::MetaStoreSession& session, const UndoData& undo, const std::st
 }
 
 void
-verify_columns(db::MetaStoreSession& session, const std::string& table, const std::vector<std::string>& columns)
+verify_columns(const store::SchemaFacts& facts, const std::string& table, const std::vector<std::string>& columns)
 {
-  const auto facts = session.schema_facts();
   for (const auto& column : columns) {
     if (!facts.has(table + "." + column)) {
       throw RefusedError(fmt::format("table {} of the meta store has no column {}, which the undo file has", table,
@@ -118,12 +117,15 @@ project(const Values& row, const std::vector<std::size_t>& positions)
   return key;
 }
 
-// A restore's rows and columns as live has them, against what the restore wrote.
+// A restore's rows and columns as live has them, against what the restore wrote. Every row
+// not as it left them is listed (for the message); whether that refuses or means "already
+// undone" the rules decide from the counts.
 void
-compare_restore(db::MetaStoreSession& session, const UndoData& undo, UndoEvidence& evidence)
+compare_restore(db::MetaStoreSession& session, const store::SchemaFacts& facts, const UndoData& undo,
+                UndoEvidence& evidence)
 {
   for (const auto& rows : undo.inserted) {
-    verify_columns(session, rows.table, rows.columns);
+    verify_columns(facts, rows.table, rows.columns);
     const auto key_positions = positions_of(rows.key_columns, rows.columns);
     std::map<Values, std::string> expected;
     for (std::size_t i = 0; i < rows.keys.size(); ++i) {
@@ -149,7 +151,7 @@ compare_restore(db::MetaStoreSession& session, const UndoData& undo, UndoEvidenc
     }
   }
   for (const auto& update : undo.updated) {
-    verify_columns(session, update.table, {update.column});
+    verify_columns(facts, update.table, {update.column});
     auto columns = update.key_columns;
     columns.push_back(update.column);
     ++evidence.columns;
@@ -168,18 +170,17 @@ compare_restore(db::MetaStoreSession& session, const UndoData& undo, UndoEvidenc
       note_difference(evidence, where + ": holds another value");
     }
   }
-  // Rows that are simply absent are no difference when every row is (already undone); the
-  // rules read the counts, the list is for the message.
 }
 
 // A drop's rows: each one to put back is absent from live, present byte for byte, or present
 // with other content.
 void
-compare_drop(db::MetaStoreSession& session, const UndoData& undo, UndoEvidence& evidence)
+compare_drop(db::MetaStoreSession& session, const store::SchemaFacts& facts, const UndoData& undo,
+             UndoEvidence& evidence)
 {
   const auto primary_keys = db::primary_keys(session);
   for (const auto& table : undo.tables) {
-    verify_columns(session, table.table, table.columns);
+    verify_columns(facts, table.table, table.columns);
     const auto found_key = primary_keys.find(table.table);
     const auto key_columns = found_key != primary_keys.end() ? found_key->second : table.columns;
     const auto key_positions = positions_of(key_columns, table.columns);
@@ -240,10 +241,11 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
   if (::access(marker.c_str(), F_OK) == 0) {
     evidence.marker = util::first_line(util::read_whole_file(marker));
   }
+  const auto facts = session.schema_facts();
   if (undo.action == "restore") {
-    compare_restore(session, undo, evidence);
+    compare_restore(session, facts, undo, evidence);
   } else {
-    compare_drop(session, undo, evidence);
+    compare_drop(session, facts, undo, evidence);
   }
   return evidence;
 }
