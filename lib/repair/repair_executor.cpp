@@ -19,10 +19,11 @@ namespace rwdoctor::repair {
 
 namespace {
 
+// The plan read the server's identity already, inside this transaction.
 RepairStamp
-stamp_of(db::MetaStoreSession& session, const std::string& repair_id, const ApplyOptions& options)
+stamp_of(const db::ServerIdentity& server, const std::string& repair_id, const ApplyOptions& options)
 {
-  return RepairStamp{repair_id, options.audit.enabled, session.server_identity(), utc_timestamp()};
+  return RepairStamp{repair_id, options.audit.enabled, server, utc_timestamp()};
 }
 
 // For a saved plan: "applied at ..." when the audit table has a repair with the plan's id.
@@ -154,7 +155,7 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     }
 
     fault_point("drop:before-undo-write");
-    undo_file.write(make_undo_document(plan, stamp_of(session, repair_id, options)));
+    undo_file.write(make_undo_document(plan, stamp_of(plan.server, repair_id, options)));
     fault_point("drop:after-undo-write");
 
     const auto cascade_indexes = db::create_cascade_indexes(session, plan.cascade_indexes);
@@ -229,7 +230,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     }
     std::reverse(names.begin(), names.end());
     fault_point("restore:before-undo-write");
-    undo_file.write(make_restore_undo_document(plan, names, stamp_of(live, repair_id, options)));
+    undo_file.write(make_restore_undo_document(plan, names, stamp_of(plan.server, repair_id, options)));
     fault_point("restore:after-undo-write");
 
     for (const auto& table : plan.inserts) {

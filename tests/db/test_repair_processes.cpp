@@ -369,6 +369,9 @@ TEST_CASE("a repair waits for another repair's lock and then gives up", "[db][pr
     CHECK(refused.exited);
     CHECK(refused.exit_code == 32);
     CHECK(contains(refused.err, "another rwdoctor repair is running"));
+    // The refusal and the wait before it name the session that holds the lock.
+    CHECK(contains(refused.err, fmt::format("running on this database: pid {} (", holder.backendpid())));
+    CHECK(contains(refused.err, "rwdoctor: waiting for rwdoctor's repair lock"));
     CHECK(waited >= std::chrono::milliseconds(500));
     tx.abort();
   }
