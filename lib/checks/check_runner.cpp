@@ -321,6 +321,11 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
       report.meta_store.missing_tables.push_back(table);
     }
   }
+  try {
+    report.meta_store.leader_heartbeat_age_s = session.leader_heartbeat_age_seconds();
+  } catch (const OperationalError& error) {
+    report.warnings.push_back(fmt::format("cannot read the meta leader's heartbeat: {}", error.what()));
+  }
   const auto database_id = resolve_database(session, selection);
 
   SessionBlobSource blobs(session);

@@ -37,6 +37,7 @@ struct MetaStoreSummary
   std::size_t migrations = 0;
   std::vector<std::string> unknown_migrations;
   std::vector<std::string> missing_tables;
+  std::optional<double> leader_heartbeat_age_s; // election_leader; nullopt when unknown
 };
 
 // What a run reports besides its findings.

@@ -1,5 +1,7 @@
 #include "checks/finding.hpp"
 
+#include <algorithm>
+
 #include <array>
 #include <utility>
 
@@ -47,9 +49,11 @@ constexpr std::array<std::pair<Consequence, std::string_view>, 6> k_consequences
   {Consequence::transient, "transient"},
 }};
 
-constexpr std::array<std::pair<Repair, std::string_view>, 3> k_repairs = {{
+constexpr std::array<std::pair<Repair, std::string_view>, 5> k_repairs = {{
   {Repair::drop_job, "drop-job"},
   {Repair::restore_fragments, "restore-fragments"},
+  {Repair::restore_rows, "restore-rows"},
+  {Repair::fix, "fix"},
   {Repair::manual, "manual"},
 }};
 
@@ -95,6 +99,18 @@ bool
 counts_as_inconsistency(Severity severity)
 {
   return severity != Severity::info;
+}
+
+bool
+repaired_by(Repair offered, Repair command)
+{
+  return offered == command || (command == Repair::restore_fragments && offered == Repair::restore_rows);
+}
+
+bool
+offers_repair(const std::vector<Repair>& offered, Repair command)
+{
+  return std::any_of(offered.begin(), offered.end(), [command](Repair repair) { return repaired_by(repair, command); });
 }
 
 } // namespace rwdoctor::checks

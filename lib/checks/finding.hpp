@@ -11,7 +11,9 @@ namespace rwdoctor::checks {
 
 enum class Severity { critical, error, warning, info };
 enum class Consequence { panic, recovery_error, data_loss, ddl_error, silent, transient };
-enum class Repair { drop_job, restore_fragments, manual };
+// restore_rows: `repair restore` puts back rows the backup has and live lacks (a job's
+// streaming_job row); fix: a deterministic repair without a backup (incidents/).
+enum class Repair { drop_job, restore_fragments, restore_rows, fix, manual };
 
 std::string_view to_string(Severity severity);
 std::string_view to_string(Consequence consequence);
@@ -21,6 +23,13 @@ std::string_view to_string(Repair repair);
 std::optional<Severity> parse_severity(std::string_view text);
 std::optional<Consequence> parse_consequence(std::string_view text);
 std::optional<Repair> parse_repair(std::string_view text);
+
+// True when a finding offering `offered` is repaired by the command for `command`: `repair
+// restore` puts back fragment graphs (restore-fragments) and any other rows the backup has
+// (restore-rows).
+bool repaired_by(Repair offered, Repair command);
+// True when one of `offered` is repaired by the command for `command`.
+bool offers_repair(const std::vector<Repair>& offered, Repair command);
 
 // True for severities that count toward exit code 4 (everything but info).
 bool counts_as_inconsistency(Severity severity);
@@ -39,6 +48,13 @@ struct Finding
   std::optional<std::string> job_status;
   std::string message;
   std::vector<Repair> repairs;
+  // The statement that repairs the finding by hand when the data determines it (e.g. "UPDATE
+  // object SET database_id = 1 WHERE oid = 14;"), from the check's optional `statement`
+  // column; nullopt when the data leaves a choice to a person.
+  std::optional<std::string> statement;
+  // Structure findings only (foreign-keys-missing): the meta table the finding is about, so
+  // that the incident analysis can attach that table's orphans to it. Not part of the JSON.
+  std::string relation;
 };
 
 } // namespace rwdoctor::checks

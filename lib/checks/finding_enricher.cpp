@@ -39,6 +39,8 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   finding.fragment_id = raw.fragment_id;
   finding.object_id = raw.object_id;
   finding.message = raw.message;
+  finding.statement = raw.statement;
+  finding.relation = raw.relation;
   if (object != nullptr) {
     finding.database_id = object->database_id;
     if (object->obj_type == "DATABASE") {
@@ -51,7 +53,8 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   // A transient state is RisingWave's own business; a job repair needs a job.
   if (finding.severity != Severity::info) {
     for (const auto repair : spec.repairs) {
-      if ((repair == Repair::drop_job || repair == Repair::restore_fragments) && !finding.job_id) {
+      if ((repair == Repair::drop_job || repair == Repair::restore_fragments || repair == Repair::restore_rows) &&
+          !finding.job_id) {
         continue;
       }
       finding.repairs.push_back(repair);
@@ -65,17 +68,31 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
 {
   const auto subject_of = [](const RawFinding& finding) { return finding.object_id ? finding.object_id : finding.job_id; };
   std::map<int, db::ObjectInfo> objects;
+  std::map<int, int> owners;
   if (!m_failed) {
     std::set<int> wanted;
+    std::set<int> jobless;
     for (const auto& finding : raw) {
       if (const auto subject = subject_of(finding)) {
         wanted.insert(*subject);
+      }
+      if (finding.object_id && !finding.job_id) {
+        jobless.insert(*finding.object_id);
       }
     }
     try {
       for (auto& object : m_session.describe_objects(std::vector<int>(wanted.begin(), wanted.end()))) {
         const int oid = object.oid;
         objects.emplace(oid, std::move(object));
+      }
+      if (!jobless.empty()) {
+        if (!m_with_parent) {
+          m_with_parent = m_session.schema_facts().has("object.belong_to_oid");
+        }
+        for (const auto& [oid, owner] : m_session.object_owners(std::vector<int>(jobless.begin(), jobless.end()),
+                                                                *m_with_parent)) {
+          owners.emplace(oid, owner);
+        }
       }
     } catch (const Error& error) {
       m_failed = true;
@@ -88,6 +105,16 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
   for (const auto& finding : raw) {
     const auto subject = subject_of(finding);
     const auto found = subject ? objects.find(*subject) : objects.end();
+    if (finding.object_id && !finding.job_id) {
+      // An internal table, associated source or subscription is part of its owner's job.
+      const auto owner = owners.find(*finding.object_id);
+      if (owner != owners.end()) {
+        auto attributed = finding;
+        attributed.job_id = owner->second;
+        findings.push_back(make_finding(spec, attributed, found == objects.end() ? nullptr : &found->second));
+        continue;
+      }
+    }
     findings.push_back(make_finding(spec, finding, found == objects.end() ? nullptr : &found->second));
   }
   return findings;

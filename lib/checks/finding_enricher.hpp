@@ -1,11 +1,14 @@
 // Turns raw findings into reported findings: the check's defaults, the object's type,
-// database, qualified name and job status from the catalog, and the repairs that apply.
+// database, qualified name and job status from the catalog, and the repairs that apply. A
+// finding about an object that belongs to another object's job (internal table, associated
+// source, subscription) carries that job's id.
 #pragma once
 
 #include "checks/check_spec.hpp"
 #include "checks/raw_finding.hpp"
 #include "db/meta_store_session.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,7 @@ private:
   db::MetaStoreSession& m_session;
   std::vector<std::string>& m_warnings;
   bool m_failed = false;
+  std::optional<bool> m_with_parent; // object.belong_to_oid exists; read once, on first need
 };
 
 } // namespace rwdoctor::checks

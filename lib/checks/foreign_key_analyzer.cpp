@@ -145,13 +145,17 @@ analyze_foreign_keys(const db::Rows& rows, const store::Generation& generation, 
     if ((!key.since.empty() && !generation.has(key.since)) || (!key.until.empty() && generation.has(key.until))) {
       continue;
     }
-    if (!facts.has(key.table) || !facts.has(std::string(key.table) + "." + std::string(key.columns))) {
-      continue; // a missing table or column is reported as such, not as a missing key
+    if (!facts.has(key.table) || !facts.has(std::string(key.table) + "." + std::string(key.columns)) ||
+        !facts.has(key.referenced_table)) {
+      // A missing table or column is reported as such, not as a missing key: the keys from it
+      // and the keys into it only restate that the table is gone.
+      continue;
     }
     const auto found = present.find({std::string(key.table), std::string(key.columns), std::string(key.referenced_table)});
     const auto description = fmt::format("foreign key {}.{} -> {} ON DELETE {}", quoted_table(key.table), key.columns,
                                          quoted_table(key.referenced_table), spell(key.on_delete));
     RawFinding finding;
+    finding.relation = std::string(key.table);
     if (found == present.end()) {
       finding.message = fmt::format("{} is missing", description);
     } else if (found->second.count(spell(key.on_delete)) == 0) {

@@ -33,6 +33,7 @@ raw_findings_from_rows(const db::Rows& rows)
   const int message = rows.column("message");
   const int severity = rows.column("severity");
   const int consequence = rows.column("consequence");
+  const int statement = rows.column("statement");
   if (object_id < 0 || job_id < 0 || fragment_id < 0 || message < 0) {
     throw OperationalError("the check query must return columns object_id, job_id, fragment_id and message",
                            "This is a bug in the check file; report it with the file name.");
@@ -57,6 +58,9 @@ raw_findings_from_rows(const db::Rows& rows)
       if (!finding.consequence) {
         throw OperationalError(fmt::format("the check query returned unknown consequence '{}'", *row[consequence]));
       }
+    }
+    if (statement >= 0) {
+      finding.statement = row[statement];
     }
     findings.push_back(std::move(finding));
   }

@@ -19,10 +19,12 @@ struct RawFinding
   std::string message;
   std::optional<Severity> severity;       // overrides the check's default
   std::optional<Consequence> consequence; // overrides the check's default
+  std::optional<std::string> statement;   // optional column: the repair by hand (Finding::statement)
+  std::string relation;                   // Finding::relation
 };
 
 // Interprets the rows of a query-kind check: columns object_id, job_id, fragment_id,
-// message, and optional severity / consequence overrides. Throws OperationalError when the
+// message, and optional severity / consequence overrides and statement. Throws OperationalError when the
 // columns are not there or a value does not parse (a check file bug, not a store problem).
 std::vector<RawFinding>
 raw_findings_from_rows(const db::Rows& rows);

@@ -6,6 +6,7 @@
 #include "cli/terminal.hpp"
 #include "core/error.hpp"
 #include "db/meta_store_session.hpp"
+#include "incidents/commands.hpp"
 #include "report/check_renderer.hpp"
 #include "report/json_report.hpp"
 #include "report/text_report.hpp"
@@ -41,7 +42,9 @@ check_options()
     ("database", po::value<std::string>(), "report only findings in this RisingWave database")
     ("jobs,j", po::value<std::string>()->default_value("1"),
      "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
-    ("quiet,q", "print only findings of severity warning and above");
+    ("quiet,q", "print only findings of severity warning and above")
+    ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
+                  "the output is not a terminal)");
   return options;
 }
 
@@ -77,6 +80,10 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
                      "Two connections use two cores; more help only when the server has more cores to spare.");
   }
   const bool quiet = values.count("quiet") != 0;
+  const bool verbose = values.count("verbose") != 0;
+  if (quiet && verbose) {
+    throw UsageError("--quiet and --verbose contradict each other", "Give one of them.");
+  }
   const auto& catalogue = checks::Catalogue::builtin();
   for (const auto& id : selection.check_ids) {
     if (!catalogue.contains(id)) {
@@ -89,10 +96,17 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   // Findings stream from the runner into the renderer's spool files, so memory does not grow
   // with their number; nothing reaches `out` before the run is complete.
   const auto colour = stdout_is_terminal() && !no_color_requested() ? report::Colour::on : report::Colour::off;
+  // The commands an incident prints name the meta store this run reached, as pasted later.
+  const auto commands = command_context(connection, session);
+  // On a terminal one line per finding, so that the end of the report (what to do) stays on
+  // the screen; in a file or a pipe every detail.
+  const auto verbosity = quiet                                     ? report::Verbosity::quiet
+                         : verbose || !stdout_is_terminal() ? report::Verbosity::normal
+                                                                   : report::Verbosity::compact;
   auto renderer = format == Format::json
-                    ? report::CheckRenderer::json()
-                    : report::CheckRenderer::text(catalogue, colour,
-                                                  quiet ? report::Verbosity::quiet : report::Verbosity::normal);
+                    ? report::CheckRenderer::json(commands)
+                    : report::CheckRenderer::text(catalogue, colour, verbosity, commands,
+                                                  stdout_is_terminal() ? stdout_width() : 0);
   const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
   for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);
@@ -146,7 +160,7 @@ run_explain_command(const std::vector<std::string>& args, std::ostream& out)
   positional.add("id", 1);
   const auto values = parse_options(args, options, "explain", &positional);
   if (values.count("help") != 0) {
-    out << "Usage: rwdoctor explain ID\n";
+    out << "Usage: rwdoctor explain ID\n       rwdoctor explain passes   the order in which incidents are repaired\n";
     return to_int(ExitCode::clean);
   }
   if (values.count("id") == 0) {
@@ -154,6 +168,10 @@ run_explain_command(const std::vector<std::string>& args, std::ostream& out)
   }
   const auto id = values["id"].as<std::string>();
   const auto& catalogue = checks::Catalogue::builtin();
+  if (id == "passes") {
+    out << report::render_passes_text(catalogue);
+    return to_int(ExitCode::clean);
+  }
   if (!catalogue.contains(id)) {
     throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
   }

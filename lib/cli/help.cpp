@@ -9,15 +9,19 @@ general_help()
 crash the meta node.
 
 Usage:
-  rwdoctor check [options]          check the meta store in one read-only snapshot
+  rwdoctor check [options]          check the meta store in one read-only snapshot:
+                                    incidents (root causes) in repair order, then
+                                    WHAT TO DO with the commands to paste
   rwdoctor checks [--format F]      list the check catalogue
   rwdoctor explain ID               explain one check: invariant, consequence, SQL file
+  rwdoctor explain passes           the order in which incidents are repaired
   rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]
                                     drop orphaned streaming jobs completely, in one
                                     verified transaction, leaving an undo file
   rwdoctor repair restore --job ID... --from BACKUP (--dry-run | --yes)
-                                    put a job's fragment graph back from a backup
-                                    meta store, exactly, or refuse
+                                    put back a job's rows that live lacks (its fragment
+                                    graph, its streaming_job row) from a backup meta
+                                    store, exactly, or refuse
   rwdoctor apply PLAN [--yes] [--from BACKUP]
                                     apply a plan saved with --plan-out (refused if stale)
   rwdoctor undo UNDO_FILE [--yes]   take a repair back, only on the meta store it was

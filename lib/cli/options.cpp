@@ -144,6 +144,29 @@ connection_arguments(const db::ConnectionOptions& connection, const std::string&
 }
 
 std::string
+job_arguments(const std::vector<int>& jobs)
+{
+  std::string text;
+  for (const int job : jobs) {
+    text += fmt::format(" --job {}", job);
+  }
+  return text;
+}
+
+incidents::CommandContext
+command_context(const db::ConnectionOptions& connection, db::MetaStoreSession& session)
+{
+  incidents::CommandContext context;
+  const auto server = session.server_identity();
+  context.rwdoctor_arguments = connection_arguments(connection, session.database(), &server);
+  auto psql_connection = connection;
+  psql_connection.schema.clear();
+  context.psql_arguments = connection_arguments(psql_connection, session.database(), &server);
+  context.schema = connection.schema;
+  return context;
+}
+
+std::string
 redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection)
 {
   std::string line = "rwdoctor";

@@ -4,6 +4,7 @@
 
 #include "db/connection_options.hpp"
 #include "db/meta_store_session.hpp"
+#include "incidents/commands.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -44,6 +45,13 @@ std::vector<int> job_ids_option(const po::variables_map& values);
 // (`database`, `server`) where it named none. Never a password.
 std::string connection_arguments(const db::ConnectionOptions& connection, const std::string& database = "",
                                  const db::ServerIdentity* server = nullptr);
+
+// The connection options of the commands `check` prints for its incidents: the meta store
+// `session` reached through `connection`, for rwdoctor and (without --schema) for psql.
+incidents::CommandContext command_context(const db::ConnectionOptions& connection, db::MetaStoreSession& session);
+
+// " --job 16 --job 24": the jobs of a printed repair command.
+std::string job_arguments(const std::vector<int>& jobs);
 
 // "rwdoctor <args>" with the connection string replaced by a credential-free description.
 std::string redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection);

@@ -172,6 +172,9 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       util::write_new_file_durably(path, saved_plan_text(repair::plan_json(plan), apply.repair_id));
       fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --yes\n", path,
                  util::shell_quote(path), connection_arguments(connection, plan.database, &plan.server));
+    } else if (format == Format::text && plan.refusals.empty()) {
+      fmt::print(out, "\nto apply this plan: rwdoctor repair drop{}{}{} --yes\n", job_arguments(request.jobs),
+                 request.cascade ? " --cascade" : "", connection_arguments(connection, plan.database, &plan.server));
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

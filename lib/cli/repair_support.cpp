@@ -29,7 +29,7 @@ repair_candidates(const db::ConnectionOptions& connection, checks::Repair repair
   const auto report = checks::run_checks(session, checks::Catalogue::builtin(), repair::repair_check_selection(), nullptr);
   std::vector<std::pair<int, std::vector<checks::Finding>>> candidates;
   for (const auto& finding : report.findings) {
-    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
+    const bool offers = checks::offers_repair(finding.repairs, repair);
     if (!offers || !finding.job_id) {
       continue;
     }

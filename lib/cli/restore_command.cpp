@@ -128,6 +128,14 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --from {} --yes\n", path,
                  util::shell_quote(path), connection_arguments(connection, plan.database, &plan.server),
                  backup_argument(values, backup));
+    } else if (format == Format::text && plan.refusals.empty()) {
+      std::string keep;
+      for (const auto& row : request.keep_live) {
+        keep += " --keep-live " + util::shell_quote(row);
+      }
+      fmt::print(out, "\nto apply this plan: rwdoctor repair restore{} --from {}{}{} --yes\n",
+                 job_arguments(request.jobs), backup_argument(values, backup), keep,
+                 connection_arguments(connection, plan.database, &plan.server));
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

@@ -1,7 +1,10 @@
 #include "cli/terminal.hpp"
 
+#include "util/text.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -80,6 +83,18 @@ TerminalProgress::on_done()
     fmt::print(m_err, "\r\x1b[K");
     m_err.flush();
   }
+}
+
+int
+stdout_width()
+{
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+    return size.ws_col;
+  }
+  const char* columns = std::getenv("COLUMNS");
+  int parsed = 0;
+  return columns != nullptr && util::parse_int32(columns, parsed) && parsed > 0 ? parsed : 0;
 }
 
 } // namespace rwdoctor::cli

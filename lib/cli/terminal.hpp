@@ -12,6 +12,8 @@ bool stdout_is_terminal();
 bool stderr_is_terminal();
 // NO_COLOR (https://no-color.org) set to anything non-empty.
 bool no_color_requested();
+// The width of the terminal on stdout in columns (TIOCGWINSZ, else $COLUMNS), 0 when unknown.
+int stdout_width();
 
 // Reports lock waits on stderr: a line naming who the repair waits for whenever that changes,
 // and on a terminal a status line rewritten in place with the seconds waited.

@@ -479,6 +479,42 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
   return objects;
 }
 
+std::optional<double>
+MetaStoreSession::leader_heartbeat_age_seconds()
+{
+  if (!schema_facts().has("election_leader")) {
+    return std::nullopt;
+  }
+  const auto rows = run_file("sql/repair/leader_heartbeat.sql");
+  if (rows.values.empty() || !rows.values[0][0]) {
+    return std::nullopt;
+  }
+  return std::stod(*rows.values[0][0]);
+}
+
+std::vector<std::pair<int, int>>
+MetaStoreSession::object_owners(const std::vector<int>& oids, bool with_parent)
+{
+  throw_if_interrupted(); // a cancelled repair sends no more statements
+  std::vector<std::pair<int, int>> owners;
+  if (oids.empty()) {
+    return owners;
+  }
+  try {
+    Savepoint savepoint(m_impl->current(), "rwdoctor_owners");
+    const auto result = savepoint.exec_params(
+      load(with_parent ? "sql/store/object_owners_belong_to_oid.sql" : "sql/store/object_owners.sql"),
+      util::pg_int_array(oids));
+    savepoint.commit();
+    for (const auto& row : result) {
+      owners.emplace_back(row[0].as<int>(), row[1].as<int>());
+    }
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot read the owners of objects in \"{}\"", m_impl->schema));
+  }
+  return owners;
+}
+
 std::vector<std::pair<int, std::string>>
 MetaStoreSession::database_names()
 {

@@ -116,6 +116,12 @@ public:
   // even that fails.
   std::vector<ObjectInfo> describe_objects(const std::vector<int>& oids);
 
+  // (oid, owner oid) for those of `oids` that belong to another object's streaming job: an
+  // internal table, an associated source, a subscription, and (with object.belong_to_oid)
+  // any object whose parent is not a schema or database. `with_parent` picks the query with
+  // object.belong_to_oid. Throws OperationalError when the query fails.
+  std::vector<std::pair<int, int>> object_owners(const std::vector<int>& oids, bool with_parent);
+
   // (database_id, name) of every RisingWave database in the store.
   std::vector<std::pair<int, std::string>> database_names();
 
@@ -124,6 +130,10 @@ public:
   // Runs the embedded file `path` with text parameters ($1, $2, ...) in a savepoint; the
   // only way repair code issues SQL besides the generated statements in db/row_store.cpp.
   Rows run_file(std::string_view path, const std::vector<std::string>& params = {});
+
+  // Seconds since the meta leader's last heartbeat (election_leader); nullopt when the store
+  // has no such table or no leader row. Throws OperationalError when the read fails.
+  std::optional<double> leader_heartbeat_age_seconds();
 
   // Commits the repair transaction. A serialization failure propagates as
   // pqxx::serialization_failure (the caller retries); a lost connection during COMMIT is an

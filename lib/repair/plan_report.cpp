@@ -207,7 +207,7 @@ restore_plan_json(const RestorePlan& plan)
 std::string
 render_restore_plan_text(const RestorePlan& plan)
 {
-  std::string out = fmt::format("plan: restore the fragment graph of job(s) {} into database \"{}\", schema \"{}\" "
+  std::string out = fmt::format("plan: restore the rows of job(s) {} into database \"{}\", schema \"{}\" "
                                 "(RisingWave {}) from {}\n",
                                 fmt::join(plan.request.jobs, ", "), plan.database, plan.schema, plan.generation,
                                 plan.backup);

@@ -31,7 +31,7 @@ candidate_check_selection(checks::Repair repair, const std::set<int>& jobs)
   for (const auto& id : catalogue.ids()) {
     const auto& variants = catalogue.variants(id);
     if (std::any_of(variants.begin(), variants.end(), [repair](const checks::CheckSpec& spec) {
-          return std::find(spec.repairs.begin(), spec.repairs.end(), repair) != spec.repairs.end();
+          return checks::offers_repair(spec.repairs, repair);
         })) {
       selection.check_ids.push_back(id);
     }
@@ -77,7 +77,7 @@ findings_offering_by_job(const checks::CheckReport& report, const std::vector<in
   const std::set<int> wanted(jobs.begin(), jobs.end());
   std::map<int, std::vector<checks::Finding>> by_job;
   for (const auto& finding : report.findings) {
-    if (std::find(finding.repairs.begin(), finding.repairs.end(), repair) == finding.repairs.end()) {
+    if (!checks::offers_repair(finding.repairs, repair)) {
       continue;
     }
     if (finding.job_id && wanted.count(*finding.job_id) != 0) {
@@ -110,9 +110,14 @@ verify_after_repair(const std::set<FindingKey>& before, const checks::CheckRepor
     const bool is_new = before.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
     if (about_repaired || is_new) {
       // A repair rolled back is exit 8 (contract), not a refusal: it ran and undid itself.
-      throw OperationalError(fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {}",
-                                     finding.check, finding.message),
-                             "Nothing was changed. Run rwdoctor check and look at this finding before repairing again.");
+      // Say whose finding it is: one the repair left in place reads differently from one it made.
+      throw OperationalError(
+        fmt::format("the repair did not verify, so it was rolled back: after it, [{}] {} ({})", finding.check, finding.message,
+                    is_new ? "the repair would have created it"
+                           : "it was there before the repair and still is after it"),
+        is_new ? "Nothing was changed. Run rwdoctor check and look at this finding before repairing again."
+               : "Nothing was changed. Repair this finding's incident first (rwdoctor check lists the order), then "
+                 "this one.");
     }
   }
 }

@@ -54,16 +54,10 @@ gate_refusals(db::MetaStoreSession& session, const SafetyGates& gates, bool wait
   if (gates.allow_online) {
     return refusals;
   }
-  if (session.schema_facts().has("election_leader")) {
-    const auto rows = session.run_file("sql/repair/leader_heartbeat.sql");
-    if (!rows.values.empty() && rows.values[0][0]) {
-      const double age = std::stod(*rows.values[0][0]);
-      if (age < gates.lease_seconds) {
-        refusals.push_back(fmt::format("a meta node leader sent a heartbeat {:.0f} seconds ago (fresher than "
-                                       "--lease-secs {}): the meta node looks alive",
-                                       age, gates.lease_seconds));
-      }
-    }
+  if (const auto age = session.leader_heartbeat_age_seconds(); age && *age < gates.lease_seconds) {
+    refusals.push_back(fmt::format("a meta node leader sent a heartbeat {:.0f} seconds ago (fresher than "
+                                   "--lease-secs {}): the meta node looks alive",
+                                   *age, gates.lease_seconds));
   }
   if (wait_for_own_sessions && !refusals.empty()) {
     return refusals; // a repair refuses on the heartbeat at once

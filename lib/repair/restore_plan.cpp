@@ -8,6 +8,7 @@
 #include "repair/repair_checks.hpp"
 #include "checks/finding_enricher.hpp"
 #include "core/error.hpp"
+#include "incidents/incidents.hpp"
 #include "repair/drop_plan.hpp"
 #include "store/generation.hpp"
 #include "util/sha256.hpp"
@@ -238,6 +239,46 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   return graph;
 }
 
+// The verification after the restore reads the neighbours in full, so a neighbour that is
+// already broken would roll the restore back: refuse at plan time instead, naming what to
+// repair first. A neighbour's finding whose root cause is a restored job's is expected to go
+// with the restore and does not block.
+void
+refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& requested, RestorePlan& plan)
+{
+  std::set<int> neighbours;
+  for (const int job : plan.neighbour_jobs) {
+    if (requested.count(job) == 0) {
+      neighbours.insert(job);
+    }
+  }
+  if (neighbours.empty()) {
+    return;
+  }
+  std::set<int> read = neighbours;
+  read.insert(requested.begin(), requested.end());
+  const auto report = checks::run_checks(live, checks::Catalogue::builtin(), repair_check_selection(read, read), nullptr);
+  std::vector<incidents::FindingFacts> facts;
+  for (const auto& finding : report.findings) {
+    facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
+  }
+  const auto analysis = incidents::analyse(facts);
+  std::set<int> refused;
+  for (const auto& incident : analysis.incidents) {
+    const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
+    if (!root.job_id || requested.count(*root.job_id) != 0 || neighbours.count(*root.job_id) == 0
+        || !refused.insert(*root.job_id).second) {
+      continue;
+    }
+    plan.refusals.push_back(fmt::format(
+      "neighbour job {} is already broken, and the checks after the restore would roll it back: [{}] {}{}; repair "
+      "job {} first (rwdoctor check -d {} lists it as an incident before this one)",
+      *root.job_id, root.check, root.message,
+      incident.findings.size() > 1 ? fmt::format(" (+{} more)", incident.findings.size() - 1) : std::string(),
+      *root.job_id, util::shell_quote(plan.database)));
+  }
+}
+
 // The jobs that own `fragments` in `session` (by id only: no blob is read).
 std::vector<int>
 jobs_of_fragments(db::MetaStoreSession& session, const std::vector<int>& fragments)
@@ -254,7 +295,7 @@ struct BackupRows
   std::vector<std::string> migrations;
   std::vector<Row> objects;             // describe_plan_objects.sql
   std::vector<db::ObjectInfo> names;
-  db::CapturedTable jobs;               // streaming_job rows, where they have backfill_orders
+  db::CapturedTable jobs;               // the jobs' streaming_job rows
   std::exception_ptr read_error;
 };
 
@@ -272,9 +313,7 @@ read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std
     side.migrations = backup.applied_migrations();
     side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
     side.names = backup.describe_objects(jobs);
-    if (backup.schema_facts().has("streaming_job.backfill_orders")) {
-      side.jobs = db::select_rows(backup, "streaming_job", "job_id", jobs);
-    }
+    side.jobs = db::select_rows(backup, "streaming_job", "job_id", jobs);
   } catch (...) {
     side.read_error = std::current_exception();
   }
@@ -613,10 +652,29 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
 
+  // A job that lost only its streaming_job row gets the backup's back (restore-rows). A live
+  // job's own row is never overwritten: its parallelism or status may have changed since the
+  // backup for good reasons (only backfill_orders, below, follows the restored fragments).
+  const auto& backup_jobs = backup_side.jobs;
+  const auto live_jobs = db::select_rows(live, "streaming_job", "job_id", request.jobs);
+  {
+    db::CapturedTable missing;
+    missing.table = backup_jobs.table;
+    missing.columns = backup_jobs.columns;
+    missing.types = backup_jobs.types;
+    for (const auto& backup_row : backup_jobs.rows) {
+      if (std::none_of(live_jobs.rows.begin(), live_jobs.rows.end(),
+                       [&](const Row& live_row) { return live_row[0] == backup_row[0]; })) {
+        missing.rows.push_back(backup_row);
+      }
+    }
+    if (!missing.rows.empty()) {
+      plan.key_columns["streaming_job"] = {"job_id"};
+      inserts.push_back(std::move(missing));
+    }
+  }
   // streaming_job.backfill_orders refers to fragment ids: set it to the backup's value.
   if (facts.has("streaming_job.backfill_orders")) {
-    const auto& backup_jobs = backup_side.jobs;
-    const auto live_jobs = db::select_rows(live, "streaming_job", "job_id", request.jobs);
     const int column = column_index(backup_jobs, "backfill_orders");
     for (const auto& backup_row : backup_jobs.rows) {
       for (const auto& live_row : live_jobs.rows) {
@@ -664,6 +722,9 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
   plan.neighbour_jobs.assign(neighbours.begin(), neighbours.end());
+  if (plan.refusals.empty()) {
+    refuse_broken_neighbours(live, requested, plan);
+  }
   // Both read every value the restore writes and neither changes the plan, so they share the cores.
   auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.inserts); });
   std::vector<std::string> malformed;

@@ -5,34 +5,69 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "incidents/incidents.hpp"
 #include "report/text_report.hpp"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace rwdoctor::report::layout {
 
 // Findings per severity, indexed by checks::Severity.
 using Counts = std::array<std::size_t, 4>;
 
+// Where a finding stands among the others (incidents::Analysis).
+struct FindingPlace
+{
+  int id = 0;
+  std::optional<int> cause;
+  std::optional<int> incident;
+};
+
+// An incident as the report shows it.
+struct IncidentView
+{
+  const incidents::Incident* incident = nullptr;
+  checks::Finding root;
+  std::vector<std::string> commands; // incidents::commands_for
+};
+
 // The header lines (empty when quiet).
 std::string text_head(const checks::CheckRun& run, Verbosity verbosity);
 
-// The header line of a severity group of `count` findings.
+// The header line of a severity group of `count` findings (quiet text).
 std::string text_group_header(checks::Severity severity, std::size_t count, Colour colour);
 
-// One finding's lines inside its group.
-std::string text_finding(const checks::Finding& finding, const checks::Catalogue& catalogue, Verbosity verbosity);
+// The header line of an incident, "INCIDENT 1 of 4, pass 2 (placement): job 14 ...".
+std::string text_incident_header(const IncidentView& view, std::size_t total, Colour colour);
 
-// What follows the groups: the checks that could not run, the summary.
-std::string text_tail(const checks::CheckRun& run, const Counts& counts, Colour colour, Verbosity verbosity);
+// The header line of the findings that belong to no incident (info only).
+std::string text_transient_header(std::size_t count, Colour colour);
+
+// One finding's lines inside its incident: one line when compact (cut to `width` columns
+// when `width` > 0), else its block with consequence, meta-node behaviour and inspect SQL.
+std::string text_finding(const checks::Finding& finding, const FindingPlace& place, const checks::Catalogue& catalogue,
+                         Verbosity verbosity, int width);
+
+// The numbered "what to do" block: one entry per incident in pass order with its commands.
+std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour);
+
+// What follows the incidents: the checks that could not run.
+std::string text_failed_checks(const checks::CheckRun& run, Colour colour);
+
+// The last lines: the summary.
+std::string text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents,
+                         Verbosity verbosity);
 
 // One element of the document's "findings" array, indented for that place (array elements
 // at depth 2 of dump(2)), without the separator.
-std::string json_finding(const checks::Finding& finding);
+std::string json_finding(const checks::Finding& finding, const FindingPlace& place);
 
 // The document with the "findings" array's value cut out: the text before it and after it.
-std::pair<std::string, std::string> json_frame(const checks::CheckRun& run, const Counts& counts);
+std::pair<std::string, std::string> json_frame(const checks::CheckRun& run, const Counts& counts,
+                                               const std::vector<IncidentView>& incidents);
 
 } // namespace rwdoctor::report::layout

@@ -1,15 +1,16 @@
 #include "report/check_renderer.hpp"
 
 #include "report/check_layout.hpp"
+#include "report/finding_codec.hpp"
 
+#include <algorithm>
+#include <functional>
+#include <numeric>
 #include <sstream>
 
 namespace rwdoctor::report {
 
 namespace {
-
-constexpr checks::Severity k_severities[] = {checks::Severity::critical, checks::Severity::error,
-                                             checks::Severity::warning, checks::Severity::info};
 
 std::size_t
 index_of(checks::Severity severity)
@@ -19,119 +20,196 @@ index_of(checks::Severity severity)
 
 } // namespace
 
-CheckRenderer::CheckRenderer(Layout layout, const checks::Catalogue* catalogue, Colour colour, Verbosity verbosity)
-  : m_layout(layout), m_catalogue(catalogue), m_colour(colour), m_verbosity(verbosity)
+CheckRenderer::CheckRenderer(Layout layout, const checks::Catalogue* catalogue, Colour colour, Verbosity verbosity,
+                             incidents::CommandContext commands, int width)
+  : m_layout(layout), m_catalogue(catalogue), m_colour(colour), m_verbosity(verbosity),
+    m_commands(std::move(commands)), m_width(width)
 {
 }
 
 CheckRenderer
-CheckRenderer::text(const checks::Catalogue& catalogue, Colour colour, Verbosity verbosity)
+CheckRenderer::text(const checks::Catalogue& catalogue, Colour colour, Verbosity verbosity,
+                    incidents::CommandContext commands, int width)
 {
-  return CheckRenderer(Layout::text, &catalogue, colour, verbosity);
+  return CheckRenderer(Layout::text, &catalogue, colour, verbosity, std::move(commands), width);
 }
 
 CheckRenderer
-CheckRenderer::json()
+CheckRenderer::json(incidents::CommandContext commands)
 {
-  return CheckRenderer(Layout::json, nullptr, Colour::off, Verbosity::normal);
+  return CheckRenderer(Layout::json, nullptr, Colour::off, Verbosity::normal, std::move(commands), 0);
 }
 
 void
 CheckRenderer::accept(checks::Finding finding)
 {
-  auto& group = m_groups[index_of(finding.severity)];
-  if (m_layout == Layout::json) {
-    // nlohmann's separator between array elements; finish_json() joins the groups the same way.
-    if (group.count != 0) {
-      group.spool.write(",\n");
-    }
-    group.spool.write(layout::json_finding(finding));
-  } else if (m_verbosity == Verbosity::normal || finding.severity != checks::Severity::info) {
-    group.spool.write(layout::text_finding(finding, *m_catalogue, m_verbosity));
-  }
-  ++group.count;
+  const auto bytes = encode_finding(finding);
+  Spooled spooled;
+  spooled.offset = m_spool.size();
+  spooled.length = static_cast<std::uint32_t>(bytes.size());
+  spooled.severity = finding.severity;
+  m_spool.write(bytes);
+  m_arrivals.push_back(spooled);
+  m_facts.push_back(incidents::facts_of(0, finding)); // the id is given in analyse()
 }
 
 void
 CheckRenderer::begin_check()
 {
-  for (std::size_t i = 0; i < m_groups.size(); ++i) {
-    m_marks[i] = Mark{m_groups[i].spool.size(), m_groups[i].count};
-  }
+  m_mark = Mark{m_spool.size(), m_arrivals.size()};
 }
 
 void
 CheckRenderer::discard_check()
 {
-  for (std::size_t i = 0; i < m_groups.size(); ++i) {
-    m_groups[i].spool.truncate(m_marks[i].bytes);
-    m_groups[i].count = m_marks[i].count;
-  }
+  m_spool.truncate(m_mark.bytes);
+  m_arrivals.resize(m_mark.findings);
+  m_facts.resize(m_mark.findings);
 }
 
 std::size_t
 CheckRenderer::count(checks::Severity severity) const
 {
-  return m_groups[index_of(severity)].count;
+  return static_cast<std::size_t>(std::count_if(m_arrivals.begin(), m_arrivals.end(),
+                                                [&](const Spooled& spooled) { return spooled.severity == severity; }));
+}
+
+CheckRenderer::Counts
+CheckRenderer::counts() const
+{
+  Counts counts{};
+  for (const auto& spooled : m_arrivals) {
+    ++counts[index_of(spooled.severity)];
+  }
+  return counts;
 }
 
 bool
 CheckRenderer::inconsistency_found() const
 {
-  for (const auto severity : k_severities) {
-    if (checks::counts_as_inconsistency(severity) && count(severity) != 0) {
-      return true;
-    }
+  return std::any_of(m_arrivals.begin(), m_arrivals.end(),
+                     [](const Spooled& spooled) { return checks::counts_as_inconsistency(spooled.severity); });
+}
+
+checks::Finding
+CheckRenderer::read(int id)
+{
+  const auto& spooled = m_arrivals[m_by_id[static_cast<std::size_t>(id) - 1]];
+  return decode_finding(m_spool.read_at(spooled.offset, spooled.length));
+}
+
+void
+CheckRenderer::analyse()
+{
+  // Ids follow severity, then arrival: the order of the sorted CheckReport.
+  m_by_id.resize(m_arrivals.size());
+  std::iota(m_by_id.begin(), m_by_id.end(), std::size_t{0});
+  std::stable_sort(m_by_id.begin(), m_by_id.end(), [&](std::size_t a, std::size_t b) {
+    return index_of(m_arrivals[a].severity) < index_of(m_arrivals[b].severity);
+  });
+  std::vector<incidents::FindingFacts> by_id;
+  by_id.reserve(m_facts.size());
+  for (std::size_t i = 0; i < m_by_id.size(); ++i) {
+    by_id.push_back(std::move(m_facts[m_by_id[i]]));
+    by_id.back().id = static_cast<int>(i) + 1;
   }
-  return false;
+  m_facts = std::move(by_id);
+  m_analysis = incidents::analyse(m_facts);
 }
 
 void
 CheckRenderer::finish(std::ostream& out, const checks::CheckRun& run)
 {
-  Counts counts{};
-  for (const auto severity : k_severities) {
-    counts[index_of(severity)] = count(severity);
-  }
+  analyse();
   if (m_layout == Layout::json) {
-    finish_json(out, run, counts);
+    finish_json(out, run);
   } else {
-    finish_text(out, run, counts);
+    finish_text(out, run);
   }
 }
 
-void
-CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run, const Counts& counts)
+namespace {
+
+std::vector<layout::IncidentView>
+incident_views(const incidents::Analysis& analysis, const std::vector<incidents::FindingFacts>& facts,
+               const incidents::CommandContext& context, const std::function<checks::Finding(int)>& read)
 {
+  std::vector<layout::IncidentView> views;
+  views.reserve(analysis.incidents.size());
+  for (const auto& incident : analysis.incidents) {
+    layout::IncidentView view;
+    view.incident = &incident;
+    view.root = read(incident.root);
+    view.commands = incidents::commands_for(incident, facts[incident.root - 1], view.root.statement, context);
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+layout::FindingPlace
+place_of(const incidents::Analysis& analysis, int id)
+{
+  return layout::FindingPlace{id, analysis.cause[id - 1], analysis.incident[id - 1]};
+}
+
+} // namespace
+
+void
+CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
+{
+  const auto all = counts();
   out << layout::text_head(run, m_verbosity);
-  for (const auto severity : k_severities) {
-    auto& group = m_groups[index_of(severity)];
-    if (group.count == 0 || (m_verbosity == Verbosity::quiet && severity == checks::Severity::info)) {
-      continue;
+  const auto read_finding = [this](int id) { return read(id); };
+  if (m_verbosity == Verbosity::quiet) {
+    // Findings of warning and above under their severity, nothing else.
+    const auto total = static_cast<int>(m_facts.size());
+    for (int id = 1; id <= total && m_facts[id - 1].severity != checks::Severity::info; ++id) {
+      if (id == 1 || m_facts[id - 2].severity != m_facts[id - 1].severity) {
+        out << layout::text_group_header(m_facts[id - 1].severity, all[index_of(m_facts[id - 1].severity)], m_colour);
+      }
+      out << layout::text_finding(read(id), place_of(m_analysis, id), *m_catalogue, m_verbosity, m_width);
     }
-    out << layout::text_group_header(severity, group.count, m_colour);
-    group.spool.copy_to(out);
+    out << layout::text_failed_checks(run, m_colour);
+    return;
   }
-  out << layout::text_tail(run, counts, m_colour, m_verbosity);
+  const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding);
+  for (const auto& view : views) {
+    out << layout::text_incident_header(view, views.size(), m_colour);
+    for (const int id : view.incident->findings) {
+      out << layout::text_finding(id == view.incident->root ? view.root : read(id), place_of(m_analysis, id),
+                                  *m_catalogue, m_verbosity, m_width);
+    }
+  }
+  std::vector<int> transient;
+  for (int id = 1; id <= static_cast<int>(m_facts.size()); ++id) {
+    if (!m_analysis.incident[id - 1]) {
+      transient.push_back(id);
+    }
+  }
+  if (!transient.empty()) {
+    out << layout::text_transient_header(transient.size(), m_colour);
+    for (const int id : transient) {
+      out << layout::text_finding(read(id), place_of(m_analysis, id), *m_catalogue, m_verbosity, m_width);
+    }
+  }
+  out << layout::text_failed_checks(run, m_colour);
+  out << layout::text_what_to_do(views, m_colour);
+  out << layout::text_summary(run, all, views.size(), m_verbosity);
 }
 
 void
-CheckRenderer::finish_json(std::ostream& out, const checks::CheckRun& run, const Counts& counts)
+CheckRenderer::finish_json(std::ostream& out, const checks::CheckRun& run)
 {
-  const auto [before, after] = layout::json_frame(run, counts);
+  const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); });
+  const auto [before, after] = layout::json_frame(run, counts(), views);
   out << before;
   // The "findings" array exactly as nlohmann's dump(2) prints it at depth 1: "[]" when empty,
   // else "[\n", the elements joined by ",\n", "\n  ]".
-  bool first = true;
-  for (auto& group : m_groups) {
-    if (group.count == 0) {
-      continue;
-    }
-    out << (first ? "[\n" : ",\n");
-    group.spool.copy_to(out);
-    first = false;
+  const auto total = static_cast<int>(m_facts.size());
+  for (int id = 1; id <= total; ++id) {
+    out << (id == 1 ? "[\n" : ",\n") << layout::json_finding(read(id), place_of(m_analysis, id));
   }
-  out << (first ? "[]" : "\n  ]") << after;
+  out << (total == 0 ? "[]" : "\n  ]") << after;
 }
 
 std::string

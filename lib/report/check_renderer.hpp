@@ -1,10 +1,15 @@
-// The one way `rwdoctor check` output is rendered, text or JSON: a FindingSink that renders
-// each finding as it arrives into a temporary file per severity, then writes the whole report
-// with the groups in severity order. Memory stays bounded however many findings there are.
+// The one way `rwdoctor check` output is rendered, text or JSON: a FindingSink that spools
+// each finding as it arrives into a temporary file and keeps only the few facts the incident
+// analysis needs (incidents/), then writes the whole report: JSON with the findings in
+// severity order and the incidents in pass order; text with the findings under their
+// incidents in pass order, ending with the "what to do" block. Memory stays small however
+// many findings there are: a few ids per finding, never their text.
 #pragma once
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "incidents/commands.hpp"
+#include "incidents/incidents.hpp"
 #include "report/spool_file.hpp"
 #include "report/text_report.hpp"
 
@@ -12,20 +17,23 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace rwdoctor::report {
 
 class CheckRenderer : public checks::FindingSink
 {
 public:
-  // Text grouped by severity (see render_check_text); `catalogue` must outlive the renderer.
-  static CheckRenderer text(const checks::Catalogue& catalogue, Colour colour, Verbosity verbosity);
+  // Text grouped by incident (see render_check_text); `catalogue` must outlive the renderer.
+  // `width` > 0 cuts compact lines to that many columns (a terminal's width).
+  static CheckRenderer text(const checks::Catalogue& catalogue, Colour colour, Verbosity verbosity,
+                            incidents::CommandContext commands = {}, int width = 0);
   // The format_version 1 document (see render_check_json).
-  static CheckRenderer json();
+  static CheckRenderer json(incidents::CommandContext commands = {});
 
-  // Takes findings of any severity in any order; each severity group keeps its findings in
-  // arrival order, so findings fed per check in catalogue order come out exactly as the
-  // sorted CheckReport. Throws OperationalError when a spool file cannot be written.
+  // Takes findings of any severity in any order. Finding ids follow severity, then arrival,
+  // so findings fed per check in catalogue order get the ids (and the output) of the sorted
+  // CheckReport. Throws OperationalError when the spool file cannot be written.
   void accept(checks::Finding finding) override;
   void begin_check() override;
   void discard_check() override;
@@ -36,36 +44,50 @@ public:
   bool inconsistency_found() const;
 
   // Writes the report of `run` with the accepted findings to `out`. Call once. Throws
-  // OperationalError when a spool file cannot be read back.
+  // OperationalError when the spool file cannot be read back.
   void finish(std::ostream& out, const checks::CheckRun& run);
 
   // Feeds the findings of a collected `report` and returns the finished report as a string.
   std::string render(const checks::CheckReport& report) &&;
 
+  // After finish(): the incident analysis of the findings (ids as in the report).
+  const incidents::Analysis& analysis() const { return m_analysis; }
+
 private:
   enum class Layout { text, json };
-  struct Group
+  struct Spooled
   {
-    SpoolFile spool;
-    std::size_t count = 0;
+    std::uint64_t offset = 0;
+    std::uint32_t length = 0;
+    checks::Severity severity = checks::Severity::warning;
   };
   struct Mark
   {
     std::uint64_t bytes = 0;
-    std::size_t count = 0;
+    std::size_t findings = 0;
   };
-
-  CheckRenderer(Layout layout, const checks::Catalogue* catalogue, Colour colour, Verbosity verbosity);
   using Counts = std::array<std::size_t, 4>; // findings per severity, as layout::Counts
-  void finish_text(std::ostream& out, const checks::CheckRun& run, const Counts& counts);
-  void finish_json(std::ostream& out, const checks::CheckRun& run, const Counts& counts);
+
+  CheckRenderer(Layout layout, const checks::Catalogue* catalogue, Colour colour, Verbosity verbosity,
+                incidents::CommandContext commands, int width);
+  checks::Finding read(int id);
+  Counts counts() const;
+  void analyse();
+  void finish_text(std::ostream& out, const checks::CheckRun& run);
+  void finish_json(std::ostream& out, const checks::CheckRun& run);
 
   Layout m_layout;
   const checks::Catalogue* m_catalogue;
   Colour m_colour;
   Verbosity m_verbosity;
-  std::array<Group, 4> m_groups; // indexed by checks::Severity
-  std::array<Mark, 4> m_marks;   // where the current check began
+  incidents::CommandContext m_commands;
+  int m_width;
+  SpoolFile m_spool;
+  std::vector<Spooled> m_arrivals;   // in arrival order
+  std::vector<std::size_t> m_by_id;  // finding id - 1 -> index into m_arrivals
+  std::vector<incidents::FindingFacts> m_facts; // in arrival order until analyse(), then by id
+  Mark m_mark;                       // where the current check began
+  incidents::Analysis m_analysis;
 };
 
 } // namespace rwdoctor::report

@@ -22,13 +22,17 @@ or_null(const std::optional<T>& value)
 }
 
 Json
-finding_json(const checks::Finding& finding)
+finding_json(const checks::Finding& finding, const layout::FindingPlace& place)
 {
   Json repairs = Json::array();
   for (const auto repair : finding.repairs) {
     repairs.push_back(std::string(checks::to_string(repair)));
   }
+  // A consequence's statement is left out: its incident's repair takes it away, and running it
+  // by hand could delete rows that repair needs (an internal table a restore brings back).
+  const bool statement = finding.statement && !place.cause;
   return Json{
+    {"id", place.id},
     {"check", finding.check},
     {"severity", std::string(checks::to_string(finding.severity))},
     {"consequence", std::string(checks::to_string(finding.consequence))},
@@ -41,6 +45,9 @@ finding_json(const checks::Finding& finding)
     {"job_status", or_null(finding.job_status)},
     {"message", finding.message},
     {"repairs", repairs},
+    {"statement", statement ? Json(*finding.statement) : Json(nullptr)},
+    {"cause", or_null(place.cause)},
+    {"incident", or_null(place.incident)},
   };
 }
 
@@ -55,12 +62,12 @@ dump(const Json& json)
 namespace layout {
 
 std::string
-json_finding(const checks::Finding& finding)
+json_finding(const checks::Finding& finding, const FindingPlace& place)
 {
   // dump(2) of the whole document prints an element of "findings" at indentation 4: the same
   // text as the element's own dump(2) with every line indented by 4. No line break can come
   // from inside a value (dump escapes control characters in strings).
-  const auto own = dump(finding_json(finding));
+  const auto own = dump(finding_json(finding, place));
   std::string element = "    ";
   element.reserve(own.size() + own.size() / 8);
   for (const char c : own) {
@@ -73,8 +80,22 @@ json_finding(const checks::Finding& finding)
 }
 
 std::pair<std::string, std::string>
-json_frame(const checks::CheckRun& run, const Counts& counts)
+json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<IncidentView>& incidents)
 {
+  Json incidents_json = Json::array();
+  for (const auto& view : incidents) {
+    const auto& incident = *view.incident;
+    incidents_json.push_back(Json{
+      {"id", incident.id},
+      {"order", incident.order},
+      {"root", incident.root},
+      {"pass", incidents::to_string(incident.pass)},
+      {"findings", incident.findings},
+      {"jobs", incident.jobs},
+      {"recommended", std::string(checks::to_string(incident.recommended))},
+      {"commands", view.commands},
+    });
+  }
   Json checks_json = Json::array();
   for (const auto& outcome : run.checks) {
     checks_json.push_back(Json{
@@ -93,9 +114,11 @@ json_frame(const checks::CheckRun& run, const Counts& counts)
        {"migrations", run.meta_store.migrations},
        {"unknown_migrations", run.meta_store.unknown_migrations},
        {"schema", run.meta_store.schema},
+       {"leader_heartbeat_age_s", or_null(run.meta_store.leader_heartbeat_age_s)},
      }},
     {"checks", checks_json},
     {"findings", Json::array()},
+    {"incidents", incidents_json},
     {"summary",
      Json{
        {"critical", counts[static_cast<int>(checks::Severity::critical)]},
@@ -119,9 +142,9 @@ json_frame(const checks::CheckRun& run, const Counts& counts)
 } // namespace layout
 
 std::string
-render_check_json(const checks::CheckReport& report)
+render_check_json(const checks::CheckReport& report, const incidents::CommandContext& commands)
 {
-  return CheckRenderer::json().render(report);
+  return CheckRenderer::json(commands).render(report);
 }
 
 std::string

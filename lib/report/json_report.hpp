@@ -4,6 +4,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "incidents/commands.hpp"
 
 #include <string>
 
@@ -13,7 +14,7 @@ inline constexpr int k_json_format_version = 1;
 
 // The check report as a JSON text (pretty-printed, trailing newline). Renders through
 // report::CheckRenderer like render_check_text.
-std::string render_check_json(const checks::CheckReport& report);
+std::string render_check_json(const checks::CheckReport& report, const incidents::CommandContext& commands = {});
 
 // Pure: the check catalogue as a JSON text.
 std::string render_catalogue_json(const checks::Catalogue& catalogue);

@@ -90,4 +90,25 @@ SpoolFile::copy_to(std::ostream& out)
   }
 }
 
+std::string
+SpoolFile::read_at(std::uint64_t offset, std::size_t length)
+{
+  std::string bytes(length, '\0');
+  if (length == 0) {
+    return bytes;
+  }
+  if (m_file == nullptr || offset + length > m_size) {
+    fail("read", EIO);
+  }
+  // A read after a write needs the flush (and a seek) between them; the flush is also where
+  // a buffered write meets a full disk.
+  if (std::fflush(m_file) != 0) {
+    fail("write", errno);
+  }
+  if (fseeko(m_file, static_cast<off_t>(offset), SEEK_SET) != 0 || std::fread(bytes.data(), 1, length, m_file) != length) {
+    fail("read", std::ferror(m_file) != 0 ? errno : EIO);
+  }
+  return bytes;
+}
+
 } // namespace rwdoctor::report

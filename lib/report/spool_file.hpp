@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <ostream>
+#include <string>
 #include <string_view>
 
 namespace rwdoctor::report {
@@ -33,6 +34,10 @@ public:
   // Copies the kept bytes to `out` in fixed-size chunks. Call once, after the last write.
   // Throws OperationalError when the file cannot be read back.
   void copy_to(std::ostream& out);
+
+  // The `length` bytes kept at `offset` (within size()). Call after the last write. Throws
+  // OperationalError when the file cannot be read back.
+  std::string read_at(std::uint64_t offset, std::size_t length);
 
 private:
   std::FILE* m_file = nullptr;

@@ -1,6 +1,7 @@
 #include "report/text_report.hpp"
 
 #include "core/version.hpp"
+#include "incidents/passes.hpp"
 #include "report/check_layout.hpp"
 #include "report/check_renderer.hpp"
 #include "util/text.hpp"
@@ -40,15 +41,6 @@ colour_code(checks::Severity severity)
 }
 
 std::string
-upper(std::string_view text)
-{
-  std::string result(text);
-  std::transform(result.begin(), result.end(), result.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return result;
-}
-
-std::string
 subject_line(const checks::Finding& finding)
 {
   std::string subject;
@@ -59,6 +51,9 @@ subject_line(const checks::Finding& finding)
   if (object) {
     const auto kind = finding.job_id && finding.job_id == object ? "job" : "object";
     subject += fmt::format("{}{} {}", subject.empty() ? "" : " of ", kind, *object);
+    if (finding.job_id && finding.job_id != object) {
+      subject += fmt::format(" of job {}", *finding.job_id); // an internal table, a subscription
+    }
     std::string details;
     if (finding.object_type) {
       details = *finding.object_type;
@@ -72,6 +67,18 @@ subject_line(const checks::Finding& finding)
     subject += finding.name ? fmt::format(" {}", *finding.name) : std::string(" (name unknown)");
   }
   return subject.empty() ? "meta store" : subject;
+}
+
+// "job 14 dev.public.orders_src", "object 44": what a WHAT TO DO entry is about, short enough
+// for an 80-column line.
+std::string
+short_subject(const checks::Finding& finding)
+{
+  const auto object = finding.job_id ? finding.job_id : finding.object_id;
+  if (!object) {
+    return finding.fragment_id ? fmt::format("fragment {}", *finding.fragment_id) : "meta store";
+  }
+  return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, finding.name ? " " + *finding.name : "");
 }
 
 std::string
@@ -124,28 +131,72 @@ text_head(const checks::CheckRun& run, Verbosity verbosity)
                                 run.meta_store.generation, run.meta_store.migrations);
   out += fmt::format("{} checks: {} ran, {} not applicable, {} failed\n", run.checks.size(), ran, not_applicable,
                      failed);
+  if (run.meta_store.leader_heartbeat_age_s) {
+    out += fmt::format("meta leader's last heartbeat: {:.0f} s ago\n", *run.meta_store.leader_heartbeat_age_s);
+  }
   return out;
 }
 
 std::string
 text_group_header(checks::Severity severity, std::size_t count, Colour colour)
 {
-  const auto title = fmt::format("{} ({})", upper(checks::to_string(severity)), count);
-  return fmt::format("\n{}\n", paint(colour, colour_code(severity), title));
+  std::string title(checks::to_string(severity));
+  std::transform(title.begin(), title.end(), title.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return fmt::format("\n{}\n", paint(colour, colour_code(severity), fmt::format("{} ({})", title, count)));
 }
 
 std::string
-text_finding(const checks::Finding& finding, const checks::Catalogue& catalogue, Verbosity verbosity)
+text_incident_header(const IncidentView& view, std::size_t total, Colour colour)
 {
-  std::string out = fmt::format("  [{}] {}\n", finding.check, util::printable(subject_line(finding)));
-  out += fmt::format("    {}\n", util::printable(finding.message));
+  const auto& incident = *view.incident;
+  const auto title = fmt::format("INCIDENT {} of {}, pass {} ({}): {}", incident.id, total,
+                                 incidents::number(incident.pass), incidents::to_string(incident.pass),
+                                 util::printable(subject_line(view.root)));
+  return fmt::format("\n{}\n", paint(colour, colour_code(view.root.severity), title));
+}
+
+std::string
+text_transient_header(std::size_t count, Colour colour)
+{
+  const auto title = fmt::format("INFO ({}): transient states RisingWave finishes by itself", count);
+  return fmt::format("\n{}\n", paint(colour, colour_code(checks::Severity::info), title));
+}
+
+std::string
+text_finding(const checks::Finding& finding, const FindingPlace& place, const checks::Catalogue& catalogue,
+             Verbosity verbosity, int width)
+{
   if (verbosity == Verbosity::quiet) {
-    return out;
+    return fmt::format("  [{}] {}\n    {}\n", finding.check, util::printable(subject_line(finding)),
+                       util::printable(finding.message));
+  }
+  if (verbosity == Verbosity::compact) {
+    auto line = fmt::format("  {:<8} [{}] {}", checks::to_string(finding.severity), finding.check,
+                            util::printable(finding.message));
+    if (width > 3 && line.size() > static_cast<std::size_t>(width)) {
+      auto cut = static_cast<std::size_t>(width) - 3;
+      while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0U) == 0x80U) {
+        --cut; // never inside a UTF-8 sequence
+      }
+      line = line.substr(0, cut) + "...";
+    }
+    return line + "\n";
+  }
+  std::string out = fmt::format("  [{}] {} (#{}, {})\n", finding.check, util::printable(subject_line(finding)), place.id,
+                                checks::to_string(finding.severity));
+  out += fmt::format("    {}\n", util::printable(finding.message));
+  if (place.cause) {
+    out += fmt::format("    follows from #{}{}\n", *place.cause,
+                       place.incident ? fmt::format("; the repair of incident {} takes it away", *place.incident) : "");
   }
   out += fmt::format("    consequence: {}; meta node: {}\n", checks::to_string(finding.consequence),
                      catalogue.primary(finding.check).meta_node);
   if (!finding.repairs.empty()) {
     out += fmt::format("    repairs: {}\n", repairs_text(finding));
+  }
+  if (finding.statement && !place.cause) {
+    out += fmt::format("    statement: {}\n", util::printable(*finding.statement));
   }
   if (std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::manual) != finding.repairs.end()) {
     out += fmt::format("    inspect: {}\n", inspect_sql(finding));
@@ -154,7 +205,44 @@ text_finding(const checks::Finding& finding, const checks::Catalogue& catalogue,
 }
 
 std::string
-text_tail(const checks::CheckRun& run, const Counts& counts, Colour colour, Verbosity verbosity)
+text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour)
+{
+  if (incidents.empty()) {
+    return {};
+  }
+  std::string out = fmt::format("\n{}\n", paint(colour, "1", "WHAT TO DO, in this order (rwdoctor explain passes)"));
+  bool backup = false;
+  for (const auto& view : incidents) {
+    const auto& incident = *view.incident;
+    const auto more = incident.findings.size() - 1;
+    out += fmt::format("  {}. {}: {}{}\n", incident.id, util::printable(short_subject(view.root)), view.root.check,
+                       more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"));
+    for (std::size_t i = 0; i < view.commands.size(); ++i) {
+      const auto& command = view.commands[i];
+      backup = backup || command.find(" --from " + std::string(incidents::k_backup_placeholder)) != std::string::npos;
+      const bool first = i == 0;
+      std::string lead = first ? "" : "or: ";
+      if (!first &&
+          (incident.recommended == checks::Repair::restore_fragments ||
+           incident.recommended == checks::Repair::restore_rows) &&
+          command.rfind("rwdoctor repair drop", 0) == 0) {
+        lead = "or, without a backup: ";
+      }
+      if (first && command.rfind("rwdoctor explain", 0) == 0) {
+        lead = "by hand, the data leaves a choice: ";
+      }
+      out += fmt::format("     {}{}\n", lead, util::printable(command));
+    }
+  }
+  if (backup) {
+    out += fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident\n",
+                       incidents::k_backup_placeholder);
+  }
+  return out;
+}
+
+std::string
+text_failed_checks(const checks::CheckRun& run, Colour colour)
 {
   std::string out;
   std::vector<const checks::CheckOutcome*> failed;
@@ -169,12 +257,24 @@ text_tail(const checks::CheckRun& run, const Counts& counts, Colour colour, Verb
       out += fmt::format("  [{}] {}\n", outcome->id, outcome->error);
     }
   }
+  return out;
+}
+
+std::string
+text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents, Verbosity verbosity)
+{
   if (verbosity == Verbosity::quiet) {
-    return out;
+    return {};
   }
-  out += fmt::format("\nsummary: {} critical, {} error, {} warning, {} info{}\n", counts[0], counts[1], counts[2],
-                     counts[3], failed.empty() ? "" : "; some checks could not run, so this result is incomplete");
-  if (counts[0] + counts[1] + counts[2] + counts[3] == 0 && failed.empty()) {
+  const bool failed = std::any_of(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
+    return outcome.status == checks::CheckStatus::failed;
+  });
+  std::string out = fmt::format("\nsummary: {} critical, {} error, {} warning, {} info{}{}\n", counts[0], counts[1],
+                                counts[2], counts[3],
+                                incidents == 0 ? std::string()
+                                               : fmt::format(" in {} incident{}", incidents, incidents == 1 ? "" : "s"),
+                                failed ? "; some checks could not run, so this result is incomplete" : "");
+  if (counts[0] + counts[1] + counts[2] + counts[3] == 0 && !failed) {
     out += "no inconsistency found\n";
   }
   return out;
@@ -184,9 +284,9 @@ text_tail(const checks::CheckRun& run, const Counts& counts, Colour colour, Verb
 
 std::string
 render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
-                  Verbosity verbosity)
+                  Verbosity verbosity, const incidents::CommandContext& commands)
 {
-  return CheckRenderer::text(catalogue, colour, verbosity).render(report);
+  return CheckRenderer::text(catalogue, colour, verbosity, commands).render(report);
 }
 
 std::string
@@ -223,6 +323,32 @@ render_explain_text(const checks::Catalogue& catalogue, const std::string& id)
   out += fmt::format("repairs: {}\n\n{}\n\n", repairs.empty() ? "none" : repairs, spec.explain);
   for (const auto& variant : catalogue.variants(id)) {
     out += fmt::format("query: {} (applies to: {})\n", variant.path, checks::applies_to(variant));
+  }
+  return out;
+}
+
+std::string
+render_passes_text(const checks::Catalogue& catalogue)
+{
+  std::string out =
+    "Incidents are repaired pass by pass, so that each repair runs on ground that is already sound:\n"
+    "a finding's incident is the root cause it follows from, and the incident's pass is that of its\n"
+    "root. `rwdoctor check` lists the incidents, and its \"what to do\" block the repairs, in this order.\n";
+  for (int number = 1; number <= 6; ++number) {
+    const auto pass = static_cast<incidents::Pass>(number);
+    out += fmt::format("\n{}. {}: {}\n", number, incidents::to_string(pass), incidents::describe(pass));
+    std::string line = "  ";
+    for (const auto& id : catalogue.ids()) {
+      if (incidents::place_of(id).pass != pass) {
+        continue;
+      }
+      if (line.size() + id.size() + 2 > 80) {
+        out += line + "\n";
+        line = "  ";
+      }
+      line += " " + id;
+    }
+    out += line + "\n";
   }
   return out;
 }

@@ -1,26 +1,33 @@
-// Human-readable output: findings grouped by severity, each with its subject, what the meta
-// node will do and the repairs that apply.
+// Human-readable output: findings grouped by incident in pass order, each with its subject,
+// what the meta node will do and the repairs that apply, ending with what to do.
 #pragma once
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "incidents/commands.hpp"
 
 #include <string>
 
 namespace rwdoctor::report {
 
 enum class Colour { off, on };
-enum class Verbosity { quiet, normal };
+// quiet: findings of severity warning and above, one line each, nothing else; compact: one
+// line per finding (a terminal's default); normal: each finding with its consequence,
+// meta-node behaviour, repairs and inspect SQL.
+enum class Verbosity { quiet, compact, normal };
 
 // The check report as text. Renders through report::CheckRenderer, the same path as the
 // streaming `rwdoctor check`; throws OperationalError when its temporary files fail.
 std::string render_check_text(const checks::CheckReport& report, const checks::Catalogue& catalogue, Colour colour,
-                              Verbosity verbosity);
+                              Verbosity verbosity, const incidents::CommandContext& commands = {});
 
 std::string render_catalogue_text(const checks::Catalogue& catalogue);
 
 // `rwdoctor explain ID`: the check's title, invariant, consequence, explanation and query file.
 std::string render_explain_text(const checks::Catalogue& catalogue, const std::string& id);
+
+// `rwdoctor explain passes`: the repair passes in order, each with its checks.
+std::string render_passes_text(const checks::Catalogue& catalogue);
 
 // A psql statement a DBA can run to look at the finding's rows.
 std::string inspect_sql(const checks::Finding& finding);

@@ -4,7 +4,7 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual drop-job
--- requires: object database streaming_job table
+-- requires: object database streaming_job table schema
 -- meta-node: panics on database_id.unwrap() when it builds the catalog snapshot, or on expect("database should exist for streaming job") at reschedule; frontends panic applying the snapshot
 -- explain:
 --   Every object other than a DATABASE must carry a non-NULL object.database_id that has a
@@ -41,9 +41,17 @@ SELECT
                    lower(o.obj_type), o.oid, o.database_id, lower(dobj.obj_type))
     END AS message,
     'critical' AS severity,
-    'panic' AS consequence
+    'panic' AS consequence,
+    -- The data decides only when the object's schema exists and lives in a real database:
+    -- the object belongs in its schema's database.
+    CASE WHEN o.obj_type <> 'SCHEMA' AND sd.database_id IS NOT NULL THEN
+        format('UPDATE object SET database_id = %s WHERE oid = %s;', sd.database_id, o.oid)
+    END AS statement
 FROM object o
 LEFT JOIN database d ON d.database_id = o.database_id
+LEFT JOIN schema s ON s.schema_id = o.schema_id
+LEFT JOIN object so ON so.oid = s.schema_id
+LEFT JOIN database sd ON sd.database_id = so.database_id
 LEFT JOIN object dobj ON dobj.oid = o.database_id
 LEFT JOIN streaming_job sj ON sj.job_id = o.oid
 LEFT JOIN "table" owner_t ON owner_t.table_id = o.oid

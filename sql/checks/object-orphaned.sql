@@ -55,9 +55,13 @@ orphan AS (
     WHERE o.obj_type IN ('DATABASE', 'SCHEMA', 'TABLE', 'SOURCE', 'SINK', 'VIEW', 'INDEX',
                          'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET')
       AND NOT EXISTS (SELECT 1 FROM typed ty WHERE ty.oid = o.oid)
-      -- scope (CheckSpec::scoped): the jobs' own objects; an object without its type row
-      -- has nothing else that ties it to a job
-      AND ($1::int[] IS NULL OR o.oid = ANY($1::int[]))
+      -- scope (CheckSpec::scoped): the jobs' own objects, and on stores with
+      -- object.belong_to_oid the objects whose parent is one of them (an internal table whose
+      -- type row went with its job's fragments; its finding carries that job). The column is
+      -- read through to_jsonb so that one file serves every generation; only objects without
+      -- a type row get here.
+      AND ($1::int[] IS NULL OR o.oid = ANY($1::int[])
+           OR (to_jsonb(o) ->> 'belong_to_oid')::int = ANY($1::int[]))
 )
 SELECT
     o.oid AS object_id,
@@ -80,7 +84,15 @@ SELECT
     CASE WHEN o.obj_type = 'SUBSCRIPTION' OR sj.job_status = 'INITIAL' THEN 'info'
          ELSE 'warning' END AS severity,
     CASE WHEN o.obj_type = 'SUBSCRIPTION' OR sj.job_status = 'INITIAL' THEN 'transient'
-         ELSE 'silent' END AS consequence
+         ELSE 'silent' END AS consequence,
+    -- A candidate for a leftover: no streaming job, dependencies or internal tables. Rows that
+    -- other checks see (fragments, children) give the object more findings, and the report
+    -- offers the statement only for an incident that is this one finding (incidents/).
+    CASE WHEN sj.job_id IS NULL AND o.obj_type NOT IN ('DATABASE', 'SCHEMA')
+              AND NOT EXISTS (SELECT 1 FROM object_dependency od WHERE od.oid = o.oid OR od.used_by = o.oid)
+              AND NOT EXISTS (SELECT 1 FROM "table" it WHERE it.belongs_to_job_id = o.oid)
+         THEN format('DELETE FROM object WHERE oid = %s;', o.oid)
+    END AS statement
 FROM orphan o
 LEFT JOIN streaming_job sj ON sj.job_id = o.oid
 LEFT JOIN "table" owner_t ON owner_t.table_id = o.oid

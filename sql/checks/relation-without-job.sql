@@ -3,7 +3,7 @@
 -- invariant: INV-09
 -- severity: critical
 -- consequence: data-loss
--- repairs: drop-job manual
+-- repairs: restore-rows drop-job manual
 -- requires: table sink index source streaming_job fragment
 -- scope: jobs tables
 -- meta-node: hidden from the frontend and never loaded; its state tables are purged from hummock at the next global recovery
@@ -23,7 +23,8 @@
 --   job, see fragment-without-job: the meta node panics.
 --   This happens after a hand-made delete of streaming_job rows. What to do: restore the
 --   streaming_job row (and any missing fragments) from a backup before the meta node
---   starts, or drop the relation.
+--   starts (rwdoctor repair restore --job N --from BACKUP puts back every row of the job
+--   that the backup has and live lacks), or drop the relation.
 WITH
 -- An id with a relation row below is its own job; an internal table's id without one is
 -- reported under its owner. All relation rows of one id name the same job (the id itself),

@@ -243,8 +243,8 @@ PtyProcess::PtyProcess(const std::vector<std::string>& args, const ProcessOption
 {
   const ExecImage image(args, options);
   winsize size{};
-  size.ws_row = 50;
-  size.ws_col = 200;
+  size.ws_row = options.terminal_rows;
+  size.ws_col = options.terminal_columns;
   m_deadline = std::chrono::steady_clock::now() + options.timeout;
   m_pid = ::forkpty(&m_master, nullptr, nullptr, &size);
   REQUIRE(m_pid >= 0);

@@ -28,6 +28,8 @@ struct ProcessOptions
 {
   std::vector<std::string> environment; // "NAME=value" added to (or replacing in) the test's own
   std::string working_directory;        // empty: the test's own
+  unsigned short terminal_columns = 200; // PtyProcess: the terminal's size
+  unsigned short terminal_rows = 50;
   std::chrono::milliseconds timeout{60000};
 };
 

@@ -1,6 +1,7 @@
 // `rwdoctor check` end to end through the command line front end, against real databases:
 // the seed incident, the JSON contract, selection flags, and bad input of every kind.
 #include "check_helpers.hpp"
+#include "cli/options.hpp"
 #include "cli_runner.hpp"
 #include "process_runner.hpp"
 #include "report/json_report.hpp"
@@ -71,8 +72,10 @@ TEST_CASE("the seed incident is found and explained", "[db][cli]")
       const auto text = run_cli({"check", "-d", database.name()});
       INFO(text.out << text.err);
       CHECK(text.code == 4);
-      CHECK(contains(text.out, "CRITICAL"));
+      CHECK(contains(text.out, fmt::format("INCIDENT 1 of 1, pass 3 (jobs): job {}", mv)));
       CHECK(contains(text.out, fmt::format("[job-without-fragments] job {}", mv)));
+      CHECK(contains(text.out, fmt::format("  1. job {}", mv)));
+      CHECK(contains(text.out, fmt::format("rwdoctor repair restore --job {} --from BACKUP -d {}", mv, database.name())));
       CHECK(contains(text.out, "purged"));
       CHECK(contains(text.out, "repairs: restore-fragments, drop-job"));
       if (!cascade) {
@@ -381,6 +384,11 @@ TEST_CASE("thousands of findings stream out exactly as the collected report rend
     variants[2].selection.job_ids.insert(broken[i]);
   }
   const auto& catalogue = checks::Catalogue::builtin();
+  // The commands the binary prints name the database, host and port it reached.
+  db::ConnectionOptions options;
+  options.dbname = database.name();
+  db::MetaStoreSession session(options);
+  const auto commands = cli::command_context(options, session);
   for (const auto& variant : variants) {
     const auto report = test::check_database(database.name(), variant.selection);
     INFO("rwdoctor check " << fmt::format("{}", fmt::join(variant.args, " ")) << ": " << report.findings.size()
@@ -405,7 +413,7 @@ TEST_CASE("thousands of findings stream out exactly as the collected report rend
     CHECK(text.exit_code == 4);
     CHECK(text.err.empty());
     CHECK(text.out ==
-          report::render_check_text(report, catalogue, report::Colour::off, report::Verbosity::normal));
+          report::render_check_text(report, catalogue, report::Colour::off, report::Verbosity::normal, commands));
     args.push_back("--quiet");
     CHECK(test::run_process(args).out ==
           report::render_check_text(report, catalogue, report::Colour::off, report::Verbosity::quiet));
@@ -413,7 +421,7 @@ TEST_CASE("thousands of findings stream out exactly as the collected report rend
     args.push_back("json");
     const auto json = test::run_process(args);
     CHECK(json.exit_code == 4);
-    CHECK(json.out == report::render_check_json(report));
+    CHECK(json.out == report::render_check_json(report, commands));
     const auto document = nlohmann::json::parse(json.out);
     REQUIRE(document["checks"].size() == report.checks.size());
     for (std::size_t i = 0; i < report.checks.size(); ++i) {

@@ -429,7 +429,7 @@ hostile_cases()
      {"repair", "drop", "-d", "dbname=rwdoctor_hostile_no_such_db password={secret}", "--job", "24", "--yes"}, 8, "",
      "cannot connect", false, [](const Env&, const test::CliResult& r) { expect_no_secret(r); }},
     {"a password in a conninfo that works: check", "head", break_24, {}, {"check", "-d", "dbname={db} password={secret}"}, 4,
-     "CRITICAL", "", true, [](const Env&, const test::CliResult& r) { expect_no_secret(r); }},
+     "INCIDENT 1 of 1", "", true, [](const Env&, const test::CliResult& r) { expect_no_secret(r); }},
     {"a password in a URI that works: repair, plan, undo file and audit row", "head", break_24, {},
      {"repair", "drop", "-d", "postgresql://{user}:{secret}@/{db}", "--job", "24", "--yes", "--undo-file", "{dir}/undo.json",
       "--plan-out", "{dir}/plan.json"},

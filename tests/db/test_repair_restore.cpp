@@ -270,24 +270,33 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
   }
 }
 
-// The after run reads for the restored job and every neighbour (RestorePlan::check_scope), so a
-// neighbour's old inconsistency is seen and refuses; a clean neighbour's new finding involves a
-// restored row, so the run for the restored job finds it too. Job 24 reads fragment 3 of job 16
-// through a NO_SHUFFLE edge into its fragment 8, its only edge.
-TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db][restore]")
+// A neighbour that is already broken would fail the after run, which reads for the restored job
+// and every neighbour (RestorePlan::check_scope): the plan refuses at once (32), naming the job
+// to repair first, and the dry run says so too. A clean neighbour's new finding involves a
+// restored row, so the run for the restored job finds it and the restore rolls back (8). Job 24
+// reads fragment 3 of job 16 through a NO_SHUFFLE edge into its fragment 8, its only edge.
+TEST_CASE("a restore next to a broken neighbour is refused; one that breaks a neighbour is rolled back",
+          "[db][restore]")
 {
   SECTION("the neighbour was inconsistent before")
   {
     SeedScenario scenario("head");
     scenario.live.execute("UPDATE streaming_job SET parallelism = '\"Sometimes\"' WHERE job_id = 24");
-    rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [job-parallelism-invalid]");
+    not_restored(scenario, "neighbour job 24 is already broken, and the checks after the restore would roll it "
+                           "back: [job-parallelism-invalid]", 32);
+    const TempDir dir;
+    const auto dry = restore(scenario, dir, {"--dry-run"});
+    INFO(dry.out << dry.err);
+    CHECK(dry.code == 32);
+    CHECK(contains(dry.out + dry.err, "repair job 24 first"));
   }
   SECTION("the neighbour was inconsistent before, in a check that reads no table the restore writes")
   {
-    // job-status-invalid reads streaming_job alone, which the restore does not write.
+    // job-status-invalid reads streaming_job alone, and job 24's row is not one the restore writes.
     SeedScenario scenario("head");
     scenario.live.execute("UPDATE streaming_job SET job_status = 'PAUSED' WHERE job_id = 24");
-    rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [job-status-invalid]");
+    not_restored(scenario, "neighbour job 24 is already broken, and the checks after the restore would roll it "
+                           "back: [job-status-invalid]", 32);
   }
   SECTION("the restored edge makes a clean neighbour inconsistent")
   {
@@ -297,6 +306,7 @@ TEST_CASE("a restore that leaves a neighbour inconsistent is rolled back", "[db]
     INFO(neighbour.out << neighbour.err);
     REQUIRE(neighbour.code == 0);
     rolled_back(scenario, "the repair did not verify, so it was rolled back: after it, [no-shuffle-incompatible]");
+    rolled_back(scenario, "(the repair would have created it)");
   }
 }
 

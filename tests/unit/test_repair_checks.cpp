@@ -59,8 +59,8 @@ TEST_CASE("a repair verifies when it leaves nothing about what it repaired and c
   }
   SECTION("a finding about the repaired job refuses, even one that was there before")
   {
-    CHECK_THROWS_AS(verify_after_repair(keys, report_of({finding("job-without-fragments", Severity::critical, 16)}), {16}),
-                    OperationalError);
+    CHECK_THROWS_WITH(verify_after_repair(keys, report_of({finding("job-without-fragments", Severity::critical, 16)}), {16}),
+                      Catch::Contains("(it was there before the repair and still is after it)"));
   }
   SECTION("a finding about a neighbour refuses, as an object too")
   {
@@ -76,6 +76,8 @@ TEST_CASE("a repair verifies when it leaves nothing about what it repaired and c
     CHECK_THROWS_WITH(
       verify_after_repair(keys, report_of({finding("state-table-mismatch", Severity::error, 52)}), {16}),
       Catch::Contains("the repair did not verify, so it was rolled back: after it, [state-table-mismatch]"));
+    CHECK_THROWS_WITH(verify_after_repair(keys, report_of({finding("state-table-mismatch", Severity::error, 52)}), {16}),
+                      Catch::Contains("(the repair would have created it)"));
   }
   SECTION("a check that could not run refuses")
   {
@@ -85,12 +87,13 @@ TEST_CASE("a repair verifies when it leaves nothing about what it repaired and c
   }
 }
 
-TEST_CASE("a job is a restore candidate by the checks that offer restore-fragments, read for the jobs", "[repair]")
+TEST_CASE("a job is a restore candidate by the checks that offer restore-fragments or restore-rows, read for the jobs",
+          "[repair]")
 {
   const auto selection = candidate_check_selection(Repair::restore_fragments, {16, 17});
   CHECK(selection.check_ids
-        == std::vector<std::string>{"job-without-fragments", "state-table-mismatch", "dml-fragment-invalid",
-                                    "job-without-state-table", "actor-missing"});
+        == std::vector<std::string>{"job-without-fragments", "relation-without-job", "state-table-mismatch",
+                                    "dml-fragment-invalid", "job-without-state-table", "actor-missing"});
   CHECK(selection.job_ids == std::set<int>{16, 17});
   CHECK(selection.scope_jobs == std::set<int>{16, 17});
   const auto drop = candidate_check_selection(Repair::drop_job, {16});

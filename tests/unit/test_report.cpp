@@ -17,7 +17,7 @@ CheckReport
 sample_report()
 {
   CheckReport report;
-  report.meta_store = {"metadata", "public", "v3.0.3", 70, {}, {}};
+  report.meta_store = {"metadata", "public", "v3.0.3", 70, {}, {}, std::nullopt};
   report.checks.push_back({"job-without-fragments", CheckStatus::ran, 1, "", "sql/checks/job-without-fragments.sql", ""});
   report.checks.push_back({"actor-missing", CheckStatus::not_applicable, 0, "", "before v2.7", ""});
   Finding finding;
@@ -62,8 +62,18 @@ TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
   for (const auto& item : finding.items()) {
     keys.push_back(item.key());
   }
-  CHECK(keys == std::vector<std::string>{"check", "severity", "consequence", "job_id", "fragment_id", "object_id",
-                                         "database_id", "object_type", "name", "job_status", "message", "repairs"});
+  // format_version 1's fields in their order, then the fields the incident workflow added.
+  CHECK(keys == std::vector<std::string>{"id", "check", "severity", "consequence", "job_id", "fragment_id", "object_id",
+                                         "database_id", "object_type", "name", "job_status", "message", "repairs",
+                                         "statement", "cause", "incident"});
+  CHECK(finding["id"] == 1);
+  CHECK(finding["cause"].is_null());
+  CHECK(finding["incident"] == 1);
+  CHECK(document["findings"][1]["incident"].is_null()); // info only: no incident
+  REQUIRE(document["incidents"].size() == 1);
+  CHECK(document["incidents"][0]["root"] == 1);
+  CHECK(document["incidents"][0]["recommended"] == "restore-fragments");
+  CHECK(document["incidents"][0]["jobs"] == nlohmann::ordered_json::array({1004}));
   CHECK(finding["fragment_id"].is_null());
   CHECK(finding["repairs"] == nlohmann::ordered_json::array({"restore-fragments", "drop-job"}));
   CHECK(document["findings"][1]["name"].is_null());
@@ -80,14 +90,19 @@ TEST_CASE("the verdict follows the exit code contract", "[report]")
   CHECK(verdict(report) == ExitCode::operational); // an incomplete check never exits 0
 }
 
-TEST_CASE("text output groups by severity and names the subject", "[report][text]")
+TEST_CASE("text output groups by incident and names the subject", "[report][text]")
 {
   const auto text = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
                                               report::Verbosity::normal);
-  CHECK(text.find("CRITICAL (1)") != std::string::npos);
-  CHECK(text.find("[job-without-fragments] job 1004 (TABLE, CREATED) dev.public.mv_orders") != std::string::npos);
+  CHECK(text.find("INCIDENT 1 of 1, pass 3 (jobs): job 1004 (TABLE, CREATED) dev.public.mv_orders") != std::string::npos);
+  CHECK(text.find("[job-without-fragments] job 1004 (TABLE, CREATED) dev.public.mv_orders (#1, critical)") != std::string::npos);
   CHECK(text.find("repairs: restore-fragments, drop-job") != std::string::npos);
-  CHECK(text.find("INFO (1)") != std::string::npos);
+  CHECK(text.find("INFO (1): transient states") != std::string::npos);
+  CHECK(text.find("WHAT TO DO") != std::string::npos);
+  CHECK(text.find("  1. job 1004 dev.public.mv_orders: job-without-fragments\n"
+                  "     rwdoctor repair restore --job 1004 --from BACKUP --dry-run\n"
+                  "     or, without a backup: rwdoctor repair drop --job 1004 --dry-run\n") != std::string::npos);
+  CHECK(text.rfind("summary: 1 critical, 0 error, 0 warning, 1 info in 1 incident\n") != std::string::npos);
   CHECK(text.find("(name unknown)") != std::string::npos);
   CHECK(text.find("\x1b[") == std::string::npos);
   const auto quiet = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,

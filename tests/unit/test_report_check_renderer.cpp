@@ -71,7 +71,7 @@ CheckRun
 run_of(const std::vector<Finding>& findings)
 {
   CheckRun run;
-  run.meta_store = {"metadata", "public", "v3.0.3", 70, {"m_future"}, {}};
+  run.meta_store = {"metadata", "public", "v3.0.3", 70, {"m_future"}, {}, std::nullopt};
   for (const auto& id : Catalogue::builtin().ids()) {
     CheckOutcome outcome{id, CheckStatus::ran, 0, "", "", ""};
     outcome.findings = static_cast<std::size_t>(
@@ -156,7 +156,7 @@ TEST_CASE("a report without findings renders the empty cases", "[report][rendere
 {
   const auto report = sorted_report({});
   const auto json = report::render_check_json(report);
-  CHECK(json.find("\n  \"findings\": [],\n  \"summary\": {") != std::string::npos);
+  CHECK(json.find("\n  \"findings\": [],\n  \"incidents\": [],\n  \"summary\": {") != std::string::npos);
   CHECK(nlohmann::ordered_json::parse(json).dump(2) + "\n" == json);
 
   const auto& catalogue = Catalogue::builtin();
@@ -190,9 +190,9 @@ TEST_CASE("text groups carry their counts and keep check order", "[report][rende
 
   const auto coloured = report::render_check_text(sorted_report(findings), catalogue, report::Colour::on,
                                                   report::Verbosity::normal);
-  CHECK(coloured.find("\n\x1b[1;31mCRITICAL (2)\x1b[0m\n") != std::string::npos);
-  CHECK(coloured.find("\n\x1b[2mINFO (2)\x1b[0m\n") != std::string::npos);
-  CHECK(coloured.find("\nsummary: 2 critical, 1 error, 3 warning, 2 info\n") != std::string::npos);
+  CHECK(coloured.find("\n\x1b[1;31mINCIDENT 1 of ") != std::string::npos);
+  CHECK(coloured.find("\n\x1b[2mINFO (2): transient states RisingWave finishes by itself\x1b[0m\n") != std::string::npos);
+  CHECK(coloured.find("\nsummary: 2 critical, 1 error, 3 warning, 2 info in ") != std::string::npos);
 }
 
 TEST_CASE("the renderer counts quiet info findings and forgets a discarded check", "[report][renderer]")

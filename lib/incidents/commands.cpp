@@ -1,0 +1,61 @@
+#include "incidents/commands.hpp"
+
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+namespace rwdoctor::incidents {
+
+namespace {
+
+std::optional<std::string>
+command_for(checks::Repair repair, const Incident& incident, const FindingFacts& root,
+            const std::optional<std::string>& statement, const CommandContext& context)
+{
+  switch (repair) {
+  case checks::Repair::restore_fragments:
+  case checks::Repair::restore_rows:
+    if (root.job_id) {
+      return fmt::format("rwdoctor repair restore --job {} --from {}{} --dry-run", *root.job_id, k_backup_placeholder,
+                         context.rwdoctor_arguments);
+    }
+    break;
+  case checks::Repair::drop_job:
+    if (root.job_id) {
+      return fmt::format("rwdoctor repair drop --job {}{} --dry-run", *root.job_id, context.rwdoctor_arguments);
+    }
+    break;
+  case checks::Repair::manual:
+    if (statement && incident.statement_applies) {
+      const auto sql = context.schema.empty()
+                         ? *statement
+                         : fmt::format("SET search_path TO {}; {}", util::quote_identifier_if_needed(context.schema),
+                                       *statement);
+      return fmt::format("psql{} -c {}", context.psql_arguments, util::shell_quote(sql));
+    }
+    return fmt::format("rwdoctor explain {}", root.check);
+  case checks::Repair::fix:
+    break;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::string>
+commands_for(const Incident& incident, const FindingFacts& root, const std::optional<std::string>& statement,
+             const CommandContext& context)
+{
+  std::vector<std::string> commands;
+  if (auto command = command_for(incident.recommended, incident, root, statement, context)) {
+    commands.push_back(std::move(*command));
+  }
+  for (const auto repair : incident.alternatives) {
+    if (auto command = command_for(repair, incident, root, statement, context)) {
+      commands.push_back(std::move(*command));
+    }
+  }
+  return commands;
+}
+
+} // namespace rwdoctor::incidents

@@ -1,0 +1,239 @@
+#include "incidents/incidents.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace rwdoctor::incidents {
+
+namespace {
+
+using checks::Repair;
+
+bool
+offers(const FindingFacts& finding, Repair repair)
+{
+  return std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
+}
+
+// The checks that report rows a foreign key from `table` would have removed with their parent.
+bool
+reports_orphans_of(std::string_view check, std::string_view table)
+{
+  static const std::multimap<std::string_view, std::string_view> k_orphans = {
+    {"fragment", "fragment-without-job"},
+    {"object", "object-database-invalid"},
+    {"object", "object-schema-invalid"},
+    {"object", "object-parent-invalid"},
+    {"pending_sink_state", "pending-sink-state-orphaned"},
+    {"subscription", "subscription-invalid"},
+    {"table", "state-table-mismatch"},
+  };
+  const auto [first, last] = k_orphans.equal_range(table);
+  return std::any_of(first, last, [&](const auto& entry) { return entry.second == check; });
+}
+
+// Rule 1's order: rank of the check, then the job's own object, then arrival.
+auto
+root_key(const FindingFacts& finding)
+{
+  const bool own_object = !finding.object_id || finding.object_id == finding.job_id;
+  return std::make_tuple(place_of(finding.check).rank, own_object ? 0 : 1, finding.id);
+}
+
+std::optional<int>
+subject_of(const FindingFacts& finding)
+{
+  return finding.job_id ? finding.job_id : finding.object_id;
+}
+
+void
+attach_by_subject(const std::vector<FindingFacts>& findings, Analysis& analysis)
+{
+  std::map<int, const FindingFacts*> roots;
+  for (const auto& finding : findings) {
+    if (const auto subject = subject_of(finding)) {
+      auto& root = roots[*subject];
+      if (root == nullptr || root_key(finding) < root_key(*root)) {
+        root = &finding;
+      }
+    }
+  }
+  for (const auto& finding : findings) {
+    if (const auto subject = subject_of(finding)) {
+      const auto* root = roots.at(*subject);
+      if (root != &finding) {
+        analysis.cause[finding.id - 1] = root->id;
+      }
+    }
+  }
+}
+
+void
+attach_orphans_to_keys(const std::vector<FindingFacts>& findings, Analysis& analysis)
+{
+  std::map<std::string_view, int> key_of_table; // the first foreign-keys-missing finding per table
+  for (const auto& finding : findings) {
+    if (finding.check == "foreign-keys-missing" && !finding.relation.empty()) {
+      key_of_table.emplace(finding.relation, finding.id);
+    }
+  }
+  if (key_of_table.empty()) {
+    return;
+  }
+  for (const auto& finding : findings) {
+    if (analysis.cause[finding.id - 1]) {
+      continue;
+    }
+    for (const auto& [table, key] : key_of_table) {
+      if (key != finding.id && reports_orphans_of(finding.check, table)) {
+        analysis.cause[finding.id - 1] = key;
+        break;
+      }
+    }
+  }
+}
+
+void
+attach_typeless_internal_tables(const std::vector<FindingFacts>& findings, Analysis& analysis)
+{
+  // oid -> root object-orphaned finding without a job
+  std::map<int, const FindingFacts*> typeless;
+  std::map<int, const FindingFacts*> jobs_without_fragments;
+  for (const auto& finding : findings) {
+    if (analysis.cause[finding.id - 1]) {
+      continue;
+    }
+    if (finding.check == "object-orphaned" && finding.object_id && !finding.job_id) {
+      typeless.emplace(*finding.object_id, &finding);
+    } else if (finding.check == "job-without-fragments" && finding.job_id) {
+      jobs_without_fragments.emplace(*finding.job_id, &finding);
+    }
+  }
+  for (const auto& [job, job_finding] : jobs_without_fragments) {
+    for (int oid = job + 1;; ++oid) {
+      const auto next = typeless.find(oid);
+      if (next == typeless.end() || next->second->database_id != job_finding->database_id) {
+        break;
+      }
+      analysis.cause[next->second->id - 1] = job_finding->id;
+    }
+  }
+}
+
+int
+root_of(const Analysis& analysis, int id)
+{
+  // Causes point to a finding of a lower rank or to a structure finding, so chains are short;
+  // the bound guards against a cycle all the same.
+  for (std::size_t step = 0; step < analysis.cause.size() && analysis.cause[id - 1]; ++step) {
+    id = *analysis.cause[id - 1];
+  }
+  return id;
+}
+
+void
+recommend(const std::vector<FindingFacts>& findings, Incident& incident)
+{
+  const auto& root = findings[incident.root - 1];
+  // A leftover's DELETE is safe only when nothing else is known about the object; a placement
+  // fix (the object's database) is what its consequences need.
+  incident.statement_applies =
+    root.has_statement && (incident.pass != Pass::leftovers || incident.findings.size() == 1);
+  std::vector<Repair> possible;
+  if (offers(root, Repair::restore_fragments) && root.job_id) {
+    possible.push_back(Repair::restore_fragments);
+  } else if (offers(root, Repair::restore_rows) && root.job_id) {
+    possible.push_back(Repair::restore_rows);
+  }
+  if (incident.statement_applies) {
+    possible.push_back(Repair::manual);
+  }
+  // A drop plans from the object's placement, so a job in the wrong database is placed first.
+  if (offers(root, Repair::drop_job) && root.job_id && incident.pass != Pass::placement) {
+    possible.push_back(Repair::drop_job);
+  }
+  if (possible.empty()) {
+    possible.push_back(Repair::manual);
+  }
+  incident.recommended = possible.front();
+  incident.alternatives.assign(possible.begin() + 1, possible.end());
+}
+
+} // namespace
+
+FindingFacts
+facts_of(int id, const checks::Finding& finding)
+{
+  FindingFacts facts;
+  facts.id = id;
+  facts.check = finding.check;
+  facts.severity = finding.severity;
+  facts.job_id = finding.job_id;
+  facts.object_id = finding.object_id;
+  facts.fragment_id = finding.fragment_id;
+  facts.database_id = finding.database_id;
+  facts.relation = finding.relation;
+  facts.repairs = finding.repairs;
+  facts.has_statement = finding.statement.has_value();
+  return facts;
+}
+
+Analysis
+analyse(const std::vector<FindingFacts>& findings)
+{
+  Analysis analysis;
+  analysis.cause.resize(findings.size());
+  analysis.incident.resize(findings.size());
+  attach_by_subject(findings, analysis);
+  attach_orphans_to_keys(findings, analysis);
+  attach_typeless_internal_tables(findings, analysis);
+
+  std::map<int, std::vector<int>> members; // root id -> finding ids, ascending
+  for (const auto& finding : findings) {
+    members[root_of(analysis, finding.id)].push_back(finding.id);
+  }
+  std::vector<Incident> incidents;
+  for (auto& [root, ids] : members) {
+    const bool counts = std::any_of(ids.begin(), ids.end(), [&](int id) {
+      return checks::counts_as_inconsistency(findings[id - 1].severity);
+    });
+    if (!counts) {
+      continue;
+    }
+    Incident incident;
+    incident.root = root;
+    incident.pass = place_of(findings[root - 1].check).pass;
+    incident.findings = ids;
+    std::set<int> jobs;
+    for (const int id : ids) {
+      if (findings[id - 1].job_id) {
+        jobs.insert(*findings[id - 1].job_id);
+      }
+    }
+    incident.jobs.assign(jobs.begin(), jobs.end());
+    // Root first, its consequences after it.
+    std::stable_partition(incident.findings.begin(), incident.findings.end(), [&](int id) { return id == root; });
+    recommend(findings, incident);
+    incidents.push_back(std::move(incident));
+  }
+  const auto order_key = [&](const Incident& incident) {
+    const auto& root = findings[incident.root - 1];
+    return std::make_tuple(number(incident.pass), place_of(root.check).rank,
+                           subject_of(root).value_or(root.fragment_id.value_or(0)), root.id);
+  };
+  std::sort(incidents.begin(), incidents.end(),
+            [&](const Incident& a, const Incident& b) { return order_key(a) < order_key(b); });
+  for (std::size_t i = 0; i < incidents.size(); ++i) {
+    incidents[i].id = static_cast<int>(i) + 1;
+    incidents[i].order = incidents[i].id;
+    for (const int id : incidents[i].findings) {
+      analysis.incident[id - 1] = incidents[i].id;
+    }
+  }
+  analysis.incidents = std::move(incidents);
+  return analysis;
+}
+
+} // namespace rwdoctor::incidents

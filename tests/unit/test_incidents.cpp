@@ -1,0 +1,214 @@
+#include "checks/catalogue.hpp"
+#include "incidents/commands.hpp"
+#include "incidents/incidents.hpp"
+#include "report/finding_codec.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace rwdoctor;
+using namespace rwdoctor::incidents;
+using checks::Repair;
+using checks::Severity;
+
+namespace {
+
+struct Builder
+{
+  std::vector<FindingFacts> findings;
+
+  Builder& add(const std::string& check, Severity severity, std::optional<int> job, std::optional<int> object,
+               std::optional<int> fragment = std::nullopt, std::vector<Repair> repairs = {}, bool statement = false)
+  {
+    FindingFacts facts;
+    facts.id = static_cast<int>(findings.size()) + 1;
+    facts.check = check;
+    facts.severity = severity;
+    facts.job_id = job;
+    facts.object_id = object;
+    facts.fragment_id = fragment;
+    facts.database_id = 1;
+    facts.repairs = std::move(repairs);
+    facts.has_statement = statement;
+    findings.push_back(facts);
+    return *this;
+  }
+};
+
+std::vector<int>
+roots_in_order(const Analysis& analysis)
+{
+  std::vector<int> roots;
+  for (const auto& incident : analysis.incidents) {
+    roots.push_back(incident.root);
+  }
+  return roots;
+}
+
+} // namespace
+
+TEST_CASE("every check of the catalogue has a pass", "[incidents]")
+{
+  for (const auto& id : checks::Catalogue::builtin().ids()) {
+    INFO(id);
+    CHECK(place_of(id).listed);
+  }
+  CHECK_FALSE(place_of("no-such-check").listed);
+  CHECK(place_of("foreign-keys-missing").rank < place_of("object-database-invalid").rank);
+  CHECK(place_of("job-without-fragments").pass == Pass::jobs);
+}
+
+TEST_CASE("the demo incident: four root causes in pass order", "[incidents]")
+{
+  // The findings of sql/demo/incident.sql at HEAD, ids in severity order as check reports them.
+  Builder b;
+  b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::manual, Repair::drop_job}, true) // 1
+    .add("object-schema-invalid", Severity::critical, 14, 14, {}, {Repair::manual})                       // 2
+    .add("job-without-fragments", Severity::critical, 16, std::nullopt, {},
+         {Repair::restore_fragments, Repair::drop_job})                                                      // 3
+    .add("relation-without-job", Severity::critical, 41, 41, {}, {Repair::drop_job, Repair::manual})         // 4
+    .add("relation-without-job", Severity::critical, 41, 42, {}, {Repair::drop_job, Repair::manual})         // 5
+    .add("relation-without-job", Severity::critical, 41, 43, {}, {Repair::drop_job, Repair::manual})         // 6
+    .add("fragment-without-job", Severity::critical, 41, 41, 19, {Repair::drop_job, Repair::manual})         // 7
+    .add("fragment-without-job", Severity::critical, 41, 41, 20, {Repair::drop_job, Repair::manual})         // 8
+    .add("job-type-invalid", Severity::error, 16, 16, {}, {Repair::drop_job, Repair::manual})                // 9
+    .add("object-orphaned", Severity::warning, 16, 16, {}, {Repair::manual})                                 // 10
+    .add("object-orphaned", Severity::warning, 16, 17, {}, {Repair::manual}, true)                           // 11
+    .add("object-orphaned", Severity::warning, 16, 18, {}, {Repair::manual}, true)                           // 12
+    .add("object-orphaned", Severity::warning, std::nullopt, 44, {}, {Repair::manual}, true)                 // 13
+    .add("object-parent-invalid", Severity::warning, 14, 15, {}, {Repair::manual})                           // 14
+    .add("subscription-invalid", Severity::warning, 16, 29, {}, {Repair::manual});                           // 15
+  const auto analysis = analyse(b.findings);
+
+  REQUIRE(roots_in_order(analysis) == std::vector<int>{1, 4, 3, 13});
+  CHECK(analysis.incidents[0].pass == Pass::placement);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2, 14});
+  CHECK(analysis.incidents[0].recommended == Repair::manual); // the UPDATE the data determines
+  CHECK(analysis.incidents[0].statement_applies);
+  CHECK(analysis.incidents[1].findings == std::vector<int>{4, 5, 6, 7, 8});
+  CHECK(analysis.incidents[1].recommended == Repair::drop_job);
+  CHECK(analysis.incidents[2].findings == std::vector<int>{3, 9, 10, 11, 12, 15});
+  CHECK(analysis.incidents[2].recommended == Repair::restore_fragments);
+  CHECK(analysis.incidents[2].alternatives == std::vector<Repair>{Repair::drop_job});
+  CHECK(analysis.incidents[2].jobs == std::vector<int>{16});
+  CHECK(analysis.incidents[3].pass == Pass::leftovers);
+  CHECK(analysis.incidents[3].statement_applies);
+
+  CHECK_FALSE(analysis.cause[0].has_value());
+  CHECK(analysis.cause[1] == 1);
+  CHECK(analysis.cause[4] == 4); // internal table 42 follows from its job's own object
+  CHECK(analysis.cause[10] == 3);
+  CHECK(analysis.cause[14] == 3); // the subscription on job 16
+  CHECK(analysis.incident[10] == 3);
+  for (std::size_t i = 0; i < analysis.incident.size(); ++i) {
+    CHECK(analysis.incident[i].has_value());
+  }
+}
+
+TEST_CASE("without belong_to_oid, type-less tables right after a job without fragments are its own", "[incidents]")
+{
+  Builder b;
+  b.add("job-without-fragments", Severity::critical, 16, std::nullopt, {}, {Repair::restore_fragments}) // 1
+    .add("object-orphaned", Severity::warning, std::nullopt, 17, {}, {Repair::manual}, true)             // 2
+    .add("object-orphaned", Severity::warning, std::nullopt, 18, {}, {Repair::manual}, true)             // 3
+    .add("object-orphaned", Severity::warning, std::nullopt, 20, {}, {Repair::manual}, true)             // 4: a gap
+    .add("object-orphaned", Severity::warning, std::nullopt, 15, {}, {Repair::manual}, true);            // 5: before
+  b.findings[3].database_id = 1;
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[1] == 1);
+  CHECK(analysis.cause[2] == 1);
+  CHECK_FALSE(analysis.cause[3].has_value());
+  CHECK_FALSE(analysis.cause[4].has_value());
+  REQUIRE(analysis.incidents.size() == 3);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2, 3});
+
+  SECTION("another database breaks the run")
+  {
+    b.findings[1].database_id = 2;
+    const auto other = analyse(b.findings);
+    CHECK_FALSE(other.cause[1].has_value());
+    CHECK_FALSE(other.cause[2].has_value());
+  }
+}
+
+TEST_CASE("orphans of a missing foreign key follow from it", "[incidents]")
+{
+  Builder b;
+  b.add("foreign-keys-missing", Severity::warning, std::nullopt, std::nullopt)                       // 1
+    .add("fragment-without-job", Severity::critical, 7, std::nullopt, 70, {Repair::drop_job})         // 2
+    .add("pending-sink-state-orphaned", Severity::warning, std::nullopt, std::nullopt, std::nullopt); // 3
+  b.findings[0].relation = "fragment";
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[1] == 1);
+  CHECK_FALSE(analysis.cause[2].has_value()); // its key is there
+  REQUIRE(analysis.incidents.size() == 2);
+  CHECK(analysis.incidents[0].pass == Pass::structure);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
+}
+
+TEST_CASE("transient findings alone make no incident; a leftover with more findings gets no DELETE", "[incidents]")
+{
+  Builder b;
+  b.add("object-orphaned", Severity::info, std::nullopt, 5, {}, {}, true)                          // 1
+    .add("object-orphaned", Severity::warning, std::nullopt, 9, {}, {Repair::manual}, true)        // 2
+    .add("object-parent-invalid", Severity::warning, 9, 10, {}, {Repair::manual});                 // 3
+  const auto analysis = analyse(b.findings);
+  CHECK_FALSE(analysis.incident[0].has_value());
+  REQUIRE(analysis.incidents.size() == 1);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{2, 3});
+  CHECK_FALSE(analysis.incidents[0].statement_applies);
+  CHECK(analysis.incidents[0].recommended == Repair::manual);
+  const auto commands = commands_for(analysis.incidents[0], b.findings[1], "DELETE FROM object WHERE oid = 9;", {});
+  CHECK(commands == std::vector<std::string>{"rwdoctor explain object-orphaned"});
+}
+
+TEST_CASE("commands name the meta store and quote the statement for the shell", "[incidents]")
+{
+  Builder b;
+  b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::manual, Repair::drop_job}, true);
+  const auto analysis = analyse(b.findings);
+  CommandContext context{" -d 'meta data' --schema rw", " -d 'meta data'", "rw"};
+  const auto commands =
+    commands_for(analysis.incidents[0], b.findings[0], "UPDATE object SET database_id = 1 WHERE oid = 14;", context);
+  // No drop: a drop of a job in the wrong database would span two databases.
+  REQUIRE(commands.size() == 1);
+  CHECK(commands[0] ==
+        "psql -d 'meta data' -c 'SET search_path TO rw; UPDATE object SET database_id = 1 WHERE oid = 14;'");
+
+  b.add("job-without-fragments", Severity::critical, 16, 16, {}, {Repair::restore_fragments, Repair::drop_job});
+  const auto second = analyse(b.findings);
+  REQUIRE(second.incidents.size() == 2);
+  CHECK(commands_for(second.incidents[1], b.findings[1], std::nullopt, context) ==
+        std::vector<std::string>{"rwdoctor repair restore --job 16 --from BACKUP -d 'meta data' --schema rw --dry-run",
+                                 "rwdoctor repair drop --job 16 -d 'meta data' --schema rw --dry-run"});
+}
+
+TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]")
+{
+  checks::Finding finding;
+  finding.check = "object-orphaned";
+  finding.severity = Severity::error;
+  finding.consequence = checks::Consequence::ddl_error;
+  finding.job_id = -3;
+  finding.object_id = 2147483647;
+  finding.name = std::string("a\0b\xff", 4);
+  finding.message = "line\nbreak";
+  finding.repairs = {Repair::fix, Repair::manual};
+  finding.statement = "";
+  finding.relation = "fragment";
+  const auto bytes = report::encode_finding(finding);
+  const auto back = report::decode_finding(bytes);
+  CHECK(back.check == finding.check);
+  CHECK(back.severity == finding.severity);
+  CHECK(back.consequence == finding.consequence);
+  CHECK(back.job_id == finding.job_id);
+  CHECK_FALSE(back.fragment_id.has_value());
+  CHECK(back.object_id == finding.object_id);
+  CHECK(back.name == finding.name);
+  CHECK_FALSE(back.job_status.has_value());
+  CHECK(back.message == finding.message);
+  CHECK(back.repairs == finding.repairs);
+  CHECK(back.statement == std::optional<std::string>(""));
+  CHECK(back.relation == "fragment");
+  CHECK_THROWS_AS(report::decode_finding(bytes.substr(0, bytes.size() - 1)), std::logic_error);
+  CHECK_THROWS_AS(report::decode_finding(bytes + "x"), std::logic_error);
+}
