@@ -322,7 +322,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     }
   }
   try {
-    report.meta_store.leader_heartbeat_age_s = session.leader_heartbeat_age_seconds();
+    report.meta_store.leader_heartbeat_age_s = session.leader_heartbeat_age_seconds(facts);
   } catch (const OperationalError& error) {
     report.warnings.push_back(fmt::format("cannot read the meta leader's heartbeat: {}", error.what()));
   }
@@ -343,7 +343,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), scope};
   const auto sibling =
     start_sibling_checks(session, selection, specs, parallel_blobs != nullptr, context, report.warnings);
-  FindingEnricher enricher(session, report.warnings);
+  FindingEnricher enricher(session, facts.has("object.belong_to_oid"), report.warnings);
   // Selection by job or database applies to findings; per-check counts follow suit.
   FindingStream stream(enricher, selection, database_id, sink);
   for (std::size_t index = 0; index < ids.size(); ++index) {

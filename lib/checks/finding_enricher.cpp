@@ -29,13 +29,13 @@ qualified_name(const db::ObjectInfo& object)
 }
 
 Finding
-make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo* object)
+make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo* object, std::optional<int> owner)
 {
   Finding finding;
   finding.check = spec.id;
   finding.severity = raw.severity.value_or(spec.severity);
   finding.consequence = raw.consequence.value_or(spec.consequence);
-  finding.job_id = raw.job_id;
+  finding.job_id = raw.job_id ? raw.job_id : owner;
   finding.fragment_id = raw.fragment_id;
   finding.object_id = raw.object_id;
   finding.message = raw.message;
@@ -85,14 +85,9 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
         const int oid = object.oid;
         objects.emplace(oid, std::move(object));
       }
-      if (!jobless.empty()) {
-        if (!m_with_parent) {
-          m_with_parent = m_session.schema_facts().has("object.belong_to_oid");
-        }
-        for (const auto& [oid, owner] : m_session.object_owners(std::vector<int>(jobless.begin(), jobless.end()),
-                                                                *m_with_parent)) {
-          owners.emplace(oid, owner);
-        }
+      for (const auto& [oid, owner] :
+           m_session.object_owners(std::vector<int>(jobless.begin(), jobless.end()), m_with_parent)) {
+        owners.emplace(oid, owner);
       }
     } catch (const Error& error) {
       m_failed = true;
@@ -105,17 +100,10 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
   for (const auto& finding : raw) {
     const auto subject = subject_of(finding);
     const auto found = subject ? objects.find(*subject) : objects.end();
-    if (finding.object_id && !finding.job_id) {
-      // An internal table, associated source or subscription is part of its owner's job.
-      const auto owner = owners.find(*finding.object_id);
-      if (owner != owners.end()) {
-        auto attributed = finding;
-        attributed.job_id = owner->second;
-        findings.push_back(make_finding(spec, attributed, found == objects.end() ? nullptr : &found->second));
-        continue;
-      }
-    }
-    findings.push_back(make_finding(spec, finding, found == objects.end() ? nullptr : &found->second));
+    // An internal table, associated source or subscription is part of its owner's job.
+    const auto owner = finding.object_id ? owners.find(*finding.object_id) : owners.end();
+    findings.push_back(make_finding(spec, finding, found == objects.end() ? nullptr : &found->second,
+                                    owner == owners.end() ? std::nullopt : std::optional<int>(owner->second)));
   }
   return findings;
 }

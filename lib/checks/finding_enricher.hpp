@@ -15,9 +15,11 @@
 namespace rwdoctor::checks {
 
 // Pure part: builds the finding from `spec`, `raw` and the description of its object (if
-// any). Exposed for unit tests.
+// any); `owner` is the job the object belongs to (an internal table's, a subscription's),
+// the finding's job_id when the check gave none. Exposed for unit tests.
 Finding
-make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo* object);
+make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo* object,
+             std::optional<int> owner = std::nullopt);
 
 // `database.schema.name`, each part quoted where SQL would need it; nullopt when the
 // object's own name is unknown (its type row is gone).
@@ -31,8 +33,9 @@ qualified_name(const db::ObjectInfo& object);
 class FindingEnricher
 {
 public:
-  FindingEnricher(db::MetaStoreSession& session, std::vector<std::string>& warnings)
-    : m_session(session), m_warnings(warnings)
+  // `with_parent`: the store has object.belong_to_oid (db::MetaStoreSession::object_owners).
+  FindingEnricher(db::MetaStoreSession& session, bool with_parent, std::vector<std::string>& warnings)
+    : m_session(session), m_with_parent(with_parent), m_warnings(warnings)
   {
   }
 
@@ -41,9 +44,9 @@ public:
 
 private:
   db::MetaStoreSession& m_session;
+  bool m_with_parent;
   std::vector<std::string>& m_warnings;
   bool m_failed = false;
-  std::optional<bool> m_with_parent; // object.belong_to_oid exists; read once, on first need
 };
 
 } // namespace rwdoctor::checks

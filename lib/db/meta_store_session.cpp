@@ -480,9 +480,9 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
 }
 
 std::optional<double>
-MetaStoreSession::leader_heartbeat_age_seconds()
+MetaStoreSession::leader_heartbeat_age_seconds(const store::SchemaFacts& facts)
 {
-  if (!schema_facts().has("election_leader")) {
+  if (!facts.has("election_leader")) {
     return std::nullopt;
   }
   const auto rows = run_file("sql/repair/leader_heartbeat.sql");

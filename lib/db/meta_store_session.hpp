@@ -132,8 +132,8 @@ public:
   Rows run_file(std::string_view path, const std::vector<std::string>& params = {});
 
   // Seconds since the meta leader's last heartbeat (election_leader); nullopt when the store
-  // has no such table or no leader row. Throws OperationalError when the read fails.
-  std::optional<double> leader_heartbeat_age_seconds();
+  // (whose tables `facts` lists) has no such table or no leader row. Throws OperationalError when the read fails.
+  std::optional<double> leader_heartbeat_age_seconds(const store::SchemaFacts& facts);
 
   // Commits the repair transaction. A serialization failure propagates as
   // pqxx::serialization_failure (the caller retries); a lost connection during COMMIT is an

@@ -8,7 +8,7 @@ namespace rwdoctor::incidents {
 
 namespace {
 
-std::optional<std::string>
+std::optional<Command>
 command_for(checks::Repair repair, const Incident& incident, const FindingFacts& root,
             const std::optional<std::string>& statement, const CommandContext& context)
 {
@@ -16,13 +16,14 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
   case checks::Repair::restore_fragments:
   case checks::Repair::restore_rows:
     if (root.job_id) {
-      return fmt::format("rwdoctor repair restore --job {} --from {}{} --dry-run", *root.job_id, k_backup_placeholder,
-                         context.rwdoctor_arguments);
+      return Command{repair, fmt::format("rwdoctor repair restore --job {} --from {}{} --dry-run", *root.job_id,
+                                         k_backup_placeholder, context.rwdoctor_arguments)};
     }
     break;
   case checks::Repair::drop_job:
     if (root.job_id) {
-      return fmt::format("rwdoctor repair drop --job {}{} --dry-run", *root.job_id, context.rwdoctor_arguments);
+      return Command{repair, fmt::format("rwdoctor repair drop --job {}{} --dry-run", *root.job_id,
+                                         context.rwdoctor_arguments)};
     }
     break;
   case checks::Repair::manual:
@@ -31,9 +32,9 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
                          ? *statement
                          : fmt::format("SET search_path TO {}; {}", util::quote_identifier_if_needed(context.schema),
                                        *statement);
-      return fmt::format("psql{} -c {}", context.psql_arguments, util::shell_quote(sql));
+      return Command{repair, fmt::format("psql{} -c {}", context.psql_arguments, util::shell_quote(sql))};
     }
-    return fmt::format("rwdoctor explain {}", root.check);
+    return Command{repair, fmt::format("rwdoctor explain {}", root.check), true};
   case checks::Repair::fix:
     break;
   }
@@ -42,11 +43,11 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
 
 } // namespace
 
-std::vector<std::string>
+std::vector<Command>
 commands_for(const Incident& incident, const FindingFacts& root, const std::optional<std::string>& statement,
              const CommandContext& context)
 {
-  std::vector<std::string> commands;
+  std::vector<Command> commands;
   if (auto command = command_for(incident.recommended, incident, root, statement, context)) {
     commands.push_back(std::move(*command));
   }

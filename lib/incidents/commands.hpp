@@ -21,9 +21,17 @@ struct CommandContext
 // The placeholder the restore command carries for the backup's conninfo.
 inline constexpr const char* k_backup_placeholder = "BACKUP";
 
+// A command and the repair it carries out.
+struct Command
+{
+  checks::Repair repair = checks::Repair::manual;
+  std::string text;
+  bool by_hand_choice = false; // manual without a statement: `rwdoctor explain`, a person decides
+};
+
 // One command per repair: the recommended one first, then the alternatives. `statement` is
 // the root finding's statement (Finding::statement).
-std::vector<std::string>
+std::vector<Command>
 commands_for(const Incident& incident, const FindingFacts& root, const std::optional<std::string>& statement,
              const CommandContext& context);
 

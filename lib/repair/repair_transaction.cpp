@@ -54,7 +54,7 @@ gate_refusals(db::MetaStoreSession& session, const SafetyGates& gates, bool wait
   if (gates.allow_online) {
     return refusals;
   }
-  if (const auto age = session.leader_heartbeat_age_seconds(); age && *age < gates.lease_seconds) {
+  if (const auto age = session.leader_heartbeat_age_seconds(session.schema_facts()); age && *age < gates.lease_seconds) {
     refusals.push_back(fmt::format("a meta node leader sent a heartbeat {:.0f} seconds ago (fresher than "
                                    "--lease-secs {}): the meta node looks alive",
                                    *age, gates.lease_seconds));

@@ -5,6 +5,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/text_report.hpp"
 
@@ -32,7 +33,7 @@ struct IncidentView
 {
   const incidents::Incident* incident = nullptr;
   checks::Finding root;
-  std::vector<std::string> commands; // incidents::commands_for
+  std::vector<incidents::Command> commands; // incidents::commands_for
 };
 
 // The header lines (empty when quiet).

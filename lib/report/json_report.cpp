@@ -85,6 +85,10 @@ json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<
   Json incidents_json = Json::array();
   for (const auto& view : incidents) {
     const auto& incident = *view.incident;
+    Json commands = Json::array();
+    for (const auto& command : view.commands) {
+      commands.push_back(command.text);
+    }
     incidents_json.push_back(Json{
       {"id", incident.id},
       {"order", incident.order},
@@ -93,7 +97,7 @@ json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<
       {"findings", incident.findings},
       {"jobs", incident.jobs},
       {"recommended", std::string(checks::to_string(incident.recommended))},
-      {"commands", view.commands},
+      {"commands", commands},
     });
   }
   Json checks_json = Json::array();

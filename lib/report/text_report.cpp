@@ -217,21 +217,20 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour)
     const auto more = incident.findings.size() - 1;
     out += fmt::format("  {}. {}: {}{}\n", incident.id, util::printable(short_subject(view.root)), view.root.check,
                        more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"));
+    const auto restores = [](checks::Repair repair) {
+      return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
+    };
     for (std::size_t i = 0; i < view.commands.size(); ++i) {
       const auto& command = view.commands[i];
-      backup = backup || command.find(" --from " + std::string(incidents::k_backup_placeholder)) != std::string::npos;
-      const bool first = i == 0;
-      std::string lead = first ? "" : "or: ";
-      if (!first &&
-          (incident.recommended == checks::Repair::restore_fragments ||
-           incident.recommended == checks::Repair::restore_rows) &&
-          command.rfind("rwdoctor repair drop", 0) == 0) {
+      backup = backup || restores(command.repair);
+      std::string lead = i == 0 ? "" : "or: ";
+      if (i != 0 && restores(incident.recommended) && !restores(command.repair)) {
         lead = "or, without a backup: ";
       }
-      if (first && command.rfind("rwdoctor explain", 0) == 0) {
+      if (command.by_hand_choice) {
         lead = "by hand, the data leaves a choice: ";
       }
-      out += fmt::format("     {}{}\n", lead, util::printable(command));
+      out += fmt::format("     {}{}\n", lead, util::printable(command.text));
     }
   }
   if (backup) {

@@ -81,6 +81,15 @@ TEST_CASE("a finding takes the check's defaults, row overrides and the object's 
     }
     CHECK_FALSE(no_job.name.has_value());
   }
+  SECTION("an object of another job's carries the owner's job id, never over the check's own")
+  {
+    raw.job_id.reset();
+    const auto owned = make_finding(job_without_fragments(), raw, &object, 41);
+    CHECK(owned.job_id == 41);
+    CHECK(owned.repairs == job_without_fragments().repairs);
+    raw.job_id = 1004;
+    CHECK(make_finding(job_without_fragments(), raw, &object, 41).job_id == 1004);
+  }
 }
 
 TEST_CASE("contract spellings round-trip", "[finding]")

@@ -34,6 +34,16 @@ struct Builder
   }
 };
 
+std::vector<std::string>
+texts(const std::vector<Command>& commands)
+{
+  std::vector<std::string> result;
+  for (const auto& command : commands) {
+    result.push_back(command.text);
+  }
+  return result;
+}
+
 std::vector<int>
 roots_in_order(const Analysis& analysis)
 {
@@ -158,7 +168,8 @@ TEST_CASE("transient findings alone make no incident; a leftover with more findi
   CHECK_FALSE(analysis.incidents[0].statement_applies);
   CHECK(analysis.incidents[0].recommended == Repair::manual);
   const auto commands = commands_for(analysis.incidents[0], b.findings[1], "DELETE FROM object WHERE oid = 9;", {});
-  CHECK(commands == std::vector<std::string>{"rwdoctor explain object-orphaned"});
+  CHECK(texts(commands) == std::vector<std::string>{"rwdoctor explain object-orphaned"});
+  CHECK(commands[0].by_hand_choice);
 }
 
 TEST_CASE("commands name the meta store and quote the statement for the shell", "[incidents]")
@@ -171,13 +182,18 @@ TEST_CASE("commands name the meta store and quote the statement for the shell", 
     commands_for(analysis.incidents[0], b.findings[0], "UPDATE object SET database_id = 1 WHERE oid = 14;", context);
   // No drop: a drop of a job in the wrong database would span two databases.
   REQUIRE(commands.size() == 1);
-  CHECK(commands[0] ==
+  CHECK(commands[0].repair == Repair::manual);
+  CHECK_FALSE(commands[0].by_hand_choice);
+  CHECK(commands[0].text ==
         "psql -d 'meta data' -c 'SET search_path TO rw; UPDATE object SET database_id = 1 WHERE oid = 14;'");
 
   b.add("job-without-fragments", Severity::critical, 16, 16, {}, {Repair::restore_fragments, Repair::drop_job});
   const auto second = analyse(b.findings);
   REQUIRE(second.incidents.size() == 2);
-  CHECK(commands_for(second.incidents[1], b.findings[1], std::nullopt, context) ==
+  const auto restore = commands_for(second.incidents[1], b.findings[1], std::nullopt, context);
+  CHECK(restore[0].repair == Repair::restore_fragments);
+  CHECK(restore[1].repair == Repair::drop_job);
+  CHECK(texts(restore) ==
         std::vector<std::string>{"rwdoctor repair restore --job 16 --from BACKUP -d 'meta data' --schema rw --dry-run",
                                  "rwdoctor repair drop --job 16 -d 'meta data' --schema rw --dry-run"});
 }
