@@ -162,7 +162,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   }
 
   if (dry_run) {
-    const auto plan = dry_run_plan(connection, request, apply.gates);
+    const auto plan = run_cancellable([&] { return dry_run_plan(connection, request, apply.gates); });
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }
@@ -184,7 +184,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   // then applies exactly the plan shown (or refuses it as stale).
   const bool show_first = !yes || (terminal && format == Format::text);
   if (show_first) {
-    const auto plan = dry_run_plan(connection, request, apply.gates);
+    const auto plan = run_cancellable([&] { return dry_run_plan(connection, request, apply.gates); });
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }

@@ -117,7 +117,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   }
 
   if (dry_run) {
-    const auto plan = plan_now(request);
+    const auto plan = run_cancellable([&] { return plan_now(request); });
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }
@@ -143,7 +143,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
   // On a terminal the plan comes first, also with --yes (see repair drop).
   const bool show_first = !yes || (terminal && format == Format::text);
   if (show_first) {
-    const auto plan = plan_now(request);
+    const auto plan = run_cancellable([&] { return plan_now(request); });
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }

@@ -37,6 +37,19 @@ bool interrupted() noexcept;
 // Throws CancelledError when interrupted().
 void throw_if_interrupted();
 
+// Runs `work` (a plan's reads) under an InterruptGuard: Ctrl-C cancels its statements and
+// ends it with CancelledError (exit 32, "cancelled; nothing was changed") instead of killing
+// the process, also when the signal arrives just as `work` returns.
+template <typename Work>
+auto
+run_cancellable(Work&& work)
+{
+  const InterruptGuard cancel_on_signal;
+  auto result = work();
+  throw_if_interrupted();
+  return result;
+}
+
 // Keeps `cancel` (which sends a cancel request on one connection) registered for its
 // lifetime: the watcher calls it, on its own thread, when a signal arrives.
 class CancelRegistration

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -275,4 +276,51 @@ TEST_CASE("refusals and dry runs name the sessions in the way", "[db][cancel][ba
   CHECK(dump_difference(op.before, test::dump_meta_tables(op.live->name())) == "");
   CHECK_FALSE(test::file_exists(directory.file("refused.json")));
   CHECK_FALSE(test::file_exists(directory.file("refused.json.pending")));
+}
+
+// A plan that waits to read (here behind an ACCESS EXCLUSIVE lock) is cancelled by Ctrl-C like
+// the repair itself: exit 32 with the message, not a killed process.
+TEST_CASE("Ctrl-C while a repair is still being planned cancels it", "[db][cancel]")
+{
+  const test::TemporaryDirectory directory;
+  const auto op = operation("restore", directory);
+  pqxx::connection other(fmt::format("dbname={} application_name=holder-app", op.live->name()));
+  auto holder = std::make_unique<pqxx::work>(other);
+  holder->exec("LOCK TABLE streaming_job IN ACCESS EXCLUSIVE MODE");
+
+  for (const char* mode : {"--dry-run", "--yes"}) {
+    DYNAMIC_SECTION(mode)
+    {
+      auto command = op.command;
+      command.erase(std::find(command.begin(), command.end(), "--yes"));
+      command.insert(command.end(), {mode, "--allow-online", "--lock-timeout", "60000"});
+      test::ChildProcess repair(command);
+      // Bounded wait for the event: one of its backends waits for the holder's lock.
+      pqxx::connection watcher("dbname=postgres");
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      for (;;) {
+        pqxx::nontransaction tx(watcher);
+        const auto waiting = tx.exec_params1("SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND "
+                                             "application_name = 'rwdoctor' AND wait_event_type = 'Lock'",
+                                             op.live->name())[0]
+                               .as<int>();
+        tx.commit();
+        if (waiting > 0) {
+          break;
+        }
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      REQUIRE(::kill(repair.pid(), SIGINT) == 0);
+      const auto outcome = repair.wait();
+      INFO(outcome.describe());
+      CHECK(outcome.exited);
+      CHECK(outcome.exit_code == 32);
+      CHECK(contains(outcome.err, "rwdoctor: cancelled; nothing was changed"));
+      wait_until_no_rwdoctor(op.live->name());
+      CHECK_FALSE(test::file_exists(directory.file("undo.json")));
+    }
+  }
+  holder->abort();
+  CHECK(test::dump_meta_tables(op.live->name()) == op.before);
 }
