@@ -55,6 +55,10 @@ struct Finding
   // Structure findings only (foreign-keys-missing): the meta table the finding is about, so
   // that the incident analysis can attach that table's orphans to it. Not part of the JSON.
   std::string relation;
+  // A finding about a link between two jobs (an edge): the job at the other end, so that the
+  // incident analysis can tell an edge that crosses databases because that job was moved.
+  // Not part of the JSON.
+  std::optional<int> other_job;
 };
 
 } // namespace rwdoctor::checks

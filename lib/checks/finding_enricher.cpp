@@ -41,6 +41,7 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   finding.message = raw.message;
   finding.statement = raw.statement;
   finding.relation = raw.relation;
+  finding.other_job = raw.other_job;
   if (object != nullptr) {
     finding.database_id = object->database_id;
     if (object->obj_type == "DATABASE") {
@@ -55,6 +56,11 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
     for (const auto repair : spec.repairs) {
       if ((repair == Repair::drop_job || repair == Repair::restore_fragments || repair == Repair::restore_rows) &&
           !finding.job_id) {
+        continue;
+      }
+      // A fix is the finding's own statement, run by rwdoctor: without one the data does
+      // not determine it.
+      if (repair == Repair::fix && !finding.statement) {
         continue;
       }
       finding.repairs.push_back(repair);

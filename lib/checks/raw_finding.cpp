@@ -34,6 +34,7 @@ raw_findings_from_rows(const db::Rows& rows)
   const int severity = rows.column("severity");
   const int consequence = rows.column("consequence");
   const int statement = rows.column("statement");
+  const int other_job = rows.column("other_job");
   if (object_id < 0 || job_id < 0 || fragment_id < 0 || message < 0) {
     throw OperationalError("the check query must return columns object_id, job_id, fragment_id and message",
                            "This is a bug in the check file; report it with the file name.");
@@ -61,6 +62,9 @@ raw_findings_from_rows(const db::Rows& rows)
     }
     if (statement >= 0) {
       finding.statement = row[statement];
+    }
+    if (other_job >= 0) {
+      finding.other_job = optional_int(row[other_job], "other_job");
     }
     findings.push_back(std::move(finding));
   }

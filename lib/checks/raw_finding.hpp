@@ -21,6 +21,7 @@ struct RawFinding
   std::optional<Consequence> consequence; // overrides the check's default
   std::optional<std::string> statement;   // optional column: the repair by hand (Finding::statement)
   std::string relation;                   // Finding::relation
+  std::optional<int> other_job;           // optional column `other_job`: Finding::other_job
 };
 
 // Interprets the rows of a query-kind check: columns object_id, job_id, fragment_id,

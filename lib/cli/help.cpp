@@ -15,6 +15,14 @@ Usage:
   rwdoctor checks [--format F]      list the check catalogue
   rwdoctor explain ID               explain one check: invariant, consequence, SQL file
   rwdoctor explain passes           the order in which incidents are repaired
+  rwdoctor repair all [--from BACKUP] (--dry-run | --yes)
+                                    repair every incident in pass order (restore, else
+                                    fix, else drop) in one plan, one verified
+                                    transaction and one undo file; on a terminal
+                                    without --yes, choose per incident
+  rwdoctor repair fix --object ID... (--dry-run | --yes)
+                                    the fixes the data determines (an object's
+                                    database, a leftover object row), with undo
   rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]
                                     drop orphaned streaming jobs completely, in one
                                     verified transaction, leaving an undo file

@@ -99,9 +99,13 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   if (!args.empty() && args.front() == "restore") {
     return run_restore_command(std::vector<std::string>(args.begin() + 1, args.end()), in, out, err);
   }
+  if (!args.empty() && (args.front() == "all" || args.front() == "fix")) {
+    return run_all_command(std::vector<std::string>(args.begin() + 1, args.end()), args.front() == "fix", in, out,
+                           err);
+  }
   if (args.empty() || (args.front() != "drop" && args.front() != "--help")) {
     throw UsageError(args.empty() ? "repair needs an action" : fmt::format("unknown repair action '{}'", args.front()),
-                     "Use 'rwdoctor repair drop --job ID ...' or 'rwdoctor repair restore --job ID --from CONNINFO ...'.");
+                     "Use 'rwdoctor repair all --dry-run' (every incident), or repair drop, restore or fix.");
   }
   const std::vector<std::string> rest(args.begin() + (args.front() == "drop" ? 1 : 0), args.end());
   po::options_description options("rwdoctor repair drop options");
@@ -244,6 +248,19 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
     apply.repair_id = saved.repair_id;
     apply.saved_plan = true;
   }
+  if (saved.action == "all") {
+    if (values.count("yes") == 0) {
+      if (!interactive_terminal()) {
+        throw UsageError("apply needs --yes when it is not run on a terminal", "Pass --yes to apply the plan.");
+      }
+      fmt::print(out, "plan {}: repair every incident it lists, in one transaction\n", path);
+      if (ask(in, out, "apply this plan? [y/N] ") != "y") {
+        fmt::print(out, "not applied; nothing was changed\n");
+        return to_int(ExitCode::refused);
+      }
+    }
+    return apply_saved_all_plan(values, connection, saved, apply, format, out);
+  }
   if (saved.action == "restore" && values.count("from") == 0) {
     throw UsageError("applying a restore plan needs --from with the backup meta store",
                      "Pass the same backup the plan was made from; its connection string is never stored in the plan.");
@@ -262,7 +279,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   const InterruptGuard cancel_on_signal;
   if (saved.action == "restore") {
     const auto backup = backup_connection(values, connection);
-    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs, saved.keep_live}, apply,
+    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs, saved.keep_live, {}}, apply,
                                                saved.rows_hash, [&](const repair::RestorePlan& plan) {
                                                  if (format == Format::text) {
                                                    out << repair::render_restore_plan_text(plan);
@@ -323,7 +340,11 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   }
   const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
   // What the file takes back; whether that is still to be done, the undo itself decides.
-  if (undo.action == "restore") {
+  if (undo.action == "all") {
+    fmt::print(out, "undo {}{}: a repair of object(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
+                    "inserted, sets {} column value(s) back and puts back {} row(s) it removed\n",
+               path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size(), rows);
+  } else if (undo.action == "restore") {
     fmt::print(out, "undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
                     "inserted and sets {} column value(s) back\n",
                path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size());
@@ -335,8 +356,10 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     if (!interactive_terminal()) {
       throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to take the repair back.");
     }
-    if (ask(in, out, undo.action == "restore" ? "delete these rows again? [y/N] " : "put these rows back? [y/N] ")
-        != "y") {
+    const char* question = undo.action == "all"       ? "take this repair back? [y/N] "
+                           : undo.action == "restore" ? "delete these rows again? [y/N] "
+                                                      : "put these rows back? [y/N] ";
+    if (ask(in, out, question) != "y") {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
     }
@@ -347,8 +370,14 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     fmt::print(out, "{}\n", *outcome.nothing_to_do);
     return to_int(ExitCode::clean);
   }
-  fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
-             undo.action == "restore" ? "deleted" : "put back", outcome.rows);
+  if (undo.action == "all") {
+    fmt::print(out, "took the repair back ({} row(s) deleted or put back, {} column value(s) set back); the meta store "
+                    "is as it was before the repair\n",
+               outcome.rows, undo.updated.size());
+  } else {
+    fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
+               undo.action == "restore" ? "deleted" : "put back", outcome.rows);
+  }
   if (outcome.audit_id != 0) {
     fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
   }

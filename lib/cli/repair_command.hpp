@@ -1,4 +1,4 @@
-// `rwdoctor repair drop`, `rwdoctor apply PLAN` and `rwdoctor undo UNDO_FILE`.
+// `rwdoctor repair drop|restore|all|fix`, `rwdoctor apply PLAN` and `rwdoctor undo UNDO_FILE`.
 #pragma once
 
 #include <iosfwd>
@@ -7,6 +7,9 @@
 
 namespace rwdoctor::cli {
 
+// `repair all` (every incident) or, with `fixes_only`, `repair fix --object ID`.
+int run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istream& in, std::ostream& out,
+                    std::ostream& err);
 int run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_repair_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);

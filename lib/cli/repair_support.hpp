@@ -64,4 +64,9 @@ struct NothingToDo
 std::vector<int> choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
                              const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out);
 
+// `rwdoctor apply` of a plan saved by `repair all` or `repair fix --plan-out`.
+int apply_saved_all_plan(const po::variables_map& values, const db::ConnectionOptions& connection,
+                         const repair::SavedPlan& saved, const repair::ApplyOptions& apply, Format format,
+                         std::ostream& out);
+
 } // namespace rwdoctor::cli

@@ -36,6 +36,10 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
     }
     return Command{repair, fmt::format("rwdoctor explain {}", root.check), true};
   case checks::Repair::fix:
+    if (root.object_id && incident.statement_applies) {
+      return Command{repair, fmt::format("rwdoctor repair fix --object {}{} --dry-run", *root.object_id,
+                                         context.rwdoctor_arguments)};
+    }
     break;
   }
   return std::nullopt;

@@ -122,6 +122,30 @@ attach_typeless_internal_tables(const std::vector<FindingFacts>& findings, Analy
   }
 }
 
+// An edge that crosses databases because the job at its other end sits in the wrong database
+// follows from that job's placement finding.
+void
+attach_to_misplaced_ends(const std::vector<FindingFacts>& findings, Analysis& analysis)
+{
+  std::map<int, int> placement_root; // job -> its root finding in the placement pass
+  for (const auto& finding : findings) {
+    const auto subject = subject_of(finding);
+    if (subject && !analysis.cause[finding.id - 1] && place_of(finding.check).pass == Pass::placement) {
+      placement_root.emplace(*subject, finding.id);
+    }
+  }
+  for (const auto& finding : findings) {
+    // Only a link is about two jobs; a job's own finding stays with its own root.
+    if (analysis.cause[finding.id - 1] || !finding.other_job || place_of(finding.check).pass != Pass::graph) {
+      continue;
+    }
+    const auto placed = placement_root.find(*finding.other_job);
+    if (placed != placement_root.end() && placed->second != finding.id) {
+      analysis.cause[finding.id - 1] = placed->second;
+    }
+  }
+}
+
 int
 root_of(const Analysis& analysis, int id)
 {
@@ -147,8 +171,9 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
   } else if (offers(root, Repair::restore_rows) && root.job_id) {
     possible.push_back(Repair::restore_rows);
   }
+  // rwdoctor runs the statement itself (undo, audit) where the check offers the fix.
   if (incident.statement_applies) {
-    possible.push_back(Repair::manual);
+    possible.push_back(offers(root, Repair::fix) ? Repair::fix : Repair::manual);
   }
   // A drop plans from the object's placement, so a job in the wrong database is placed first.
   if (offers(root, Repair::drop_job) && root.job_id && incident.pass != Pass::placement) {
@@ -175,6 +200,7 @@ facts_of(int id, const checks::Finding& finding)
   facts.fragment_id = finding.fragment_id;
   facts.database_id = finding.database_id;
   facts.relation = finding.relation;
+  facts.other_job = finding.other_job;
   facts.repairs = finding.repairs;
   facts.has_statement = finding.statement.has_value();
   return facts;
@@ -189,6 +215,7 @@ analyse(const std::vector<FindingFacts>& findings)
   attach_by_subject(findings, analysis);
   attach_orphans_to_keys(findings, analysis);
   attach_typeless_internal_tables(findings, analysis);
+  attach_to_misplaced_ends(findings, analysis);
 
   std::map<int, std::vector<int>> members; // root id -> finding ids, ascending
   for (const auto& finding : findings) {

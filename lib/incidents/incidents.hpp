@@ -23,6 +23,7 @@ struct FindingFacts
   std::optional<int> fragment_id;
   std::optional<int> database_id;
   std::string relation; // checks::Finding::relation
+  std::optional<int> other_job; // checks::Finding::other_job
   std::vector<checks::Repair> repairs;
   bool has_statement = false;
 };

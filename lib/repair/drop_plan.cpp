@@ -87,6 +87,28 @@ DropPlan::oids() const
   return ids;
 }
 
+std::vector<std::vector<int>>
+DropPlan::oids_by_database() const
+{
+  std::map<int, std::vector<int>> placed;
+  std::vector<int> unplaced;
+  for (const auto& object : objects) {
+    if (object.database_id) {
+      placed[*object.database_id].push_back(object.oid);
+    } else {
+      unplaced.push_back(object.oid);
+    }
+  }
+  std::vector<std::vector<int>> groups;
+  for (auto& entry : placed) {
+    groups.push_back(std::move(entry.second));
+  }
+  if (!unplaced.empty()) {
+    groups.push_back(std::move(unplaced));
+  }
+  return groups;
+}
+
 std::map<std::string, std::size_t>
 DropPlan::row_counts() const
 {
@@ -173,21 +195,11 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
   // also the repair's "before".
   auto selection = repair_check_selection();
-  selection.share_with_sibling = true; // nothing is written yet
+  selection.share_with_sibling = !request.after_writes; // nothing is written yet
   const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
   plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
-  if (!report.meta_store.unknown_migrations.empty()) {
-    plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
-                                        "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
-                                        report.meta_store.unknown_migrations.size(),
-                                        report.meta_store.unknown_migrations.front()));
-  }
-  for (const auto& outcome : report.checks) {
-    if (outcome.status == checks::CheckStatus::failed) {
-      plan.refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
-    }
-  }
+  plan.refusals = report_refusals(report);
   const auto offering = findings_offering_by_job(report, request.jobs, checks::Repair::drop_job);
   for (const int job : request.jobs) {
     if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {
@@ -266,13 +278,6 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
     }
     plan.refusals.push_back(fmt::format("objects depend on the jobs to drop: {}; add --cascade to drop them too", listed));
   }
-  std::set<std::optional<int>> databases;
-  for (const auto& object : plan.objects) {
-    databases.insert(object.database_id);
-  }
-  if (databases.size() > 1) {
-    plan.refusals.push_back("the objects to drop span several databases; drop each database's jobs separately");
-  }
   if (static_cast<int>(plan.objects.size()) > request.max_objects) {
     plan.refusals.push_back(fmt::format("the plan drops {} objects, more than --max-objects {}", plan.objects.size(),
                                         request.max_objects));
@@ -298,7 +303,18 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   for (const auto& [table, column] : plan.explicit_deletes) {
     plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
   }
-  plan.statements.push_back(fmt::format("DELETE FROM object WHERE oid IN ({});", list));
+  const auto groups = plan.oids_by_database();
+  for (const auto& group : groups) {
+    const auto database = plan.objects[static_cast<std::size_t>(
+                                         std::find_if(plan.objects.begin(), plan.objects.end(),
+                                                      [&](const PlanObject& object) { return object.oid == group.front(); })
+                                         - plan.objects.begin())]
+                            .database_id;
+    plan.statements.push_back(fmt::format(
+      "DELETE FROM object WHERE oid IN ({});{}", id_list(group),
+      groups.size() == 1 ? std::string()
+                         : database ? fmt::format(" -- database {}", *database) : std::string(" -- no database")));
+  }
   for (const auto& index : plan.cascade_indexes) {
     plan.statements.push_back(db::drop_statement(index));
   }

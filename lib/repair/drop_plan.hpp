@@ -24,6 +24,10 @@ struct DropRequest
   std::vector<int> jobs;
   bool cascade = false;
   int max_objects = 50;
+  // Planned inside a transaction that has written already (a step of repair all): its check
+  // run must not hand work to a sibling connection, which could neither see those writes nor
+  // read tables the transaction holds locked.
+  bool after_writes = false;
 };
 
 struct PlanObject
@@ -64,6 +68,10 @@ struct DropPlan
   std::set<FindingKey> live_findings;
 
   std::vector<int> oids() const;
+  // The objects to drop split per RisingWave database (ascending, objects without one last):
+  // a set that spans databases (a job whose object was moved, a dependent in another
+  // database) is deleted one database at a time, in the one transaction.
+  std::vector<std::vector<int>> oids_by_database() const;
   std::map<std::string, std::size_t> row_counts() const;
 };
 

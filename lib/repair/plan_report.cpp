@@ -1,5 +1,7 @@
 #include "repair/plan_report.hpp"
 
+#include "repair/all_plan_report.hpp"
+
 #include "core/error.hpp"
 #include "core/version.hpp"
 #include "util/text.hpp"
@@ -269,8 +271,11 @@ read_saved_plan(const std::string& text, const std::string& path)
   SavedPlan saved;
   try {
     saved.action = document.at("action").get<std::string>();
-    if (saved.action != "drop" && saved.action != "restore") {
+    if (saved.action != "drop" && saved.action != "restore" && saved.action != "all") {
       throw RefusedError(fmt::format("'{}' plans action '{}', which this rwdoctor cannot apply", path, saved.action));
+    }
+    if (saved.action == "all") {
+      saved.all_request = all_request_from(document.at("request"));
     }
     saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
     saved.request.cascade = document.at("request").at("cascade").get<bool>();

@@ -2,6 +2,7 @@
 // (rwdoctor apply). Pure, apart from nothing: the CLI writes the text.
 #pragma once
 
+#include "repair/all_plan.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/restore_plan.hpp"
 #include "repair/sealed_document.hpp"
@@ -25,7 +26,8 @@ std::string render_restore_plan_text(const RestorePlan& plan);
 // What a saved plan commits to: the request, and the objects and rows it was made against.
 struct SavedPlan
 {
-  std::string action = "drop"; // "drop" or "restore"
+  std::string action = "drop"; // "drop", "restore" or "all" (repair all and repair fix)
+  AllRequest all_request;      // an "all" plan's request
   DropRequest request;         // the jobs (and --cascade for a drop)
   std::vector<std::string> keep_live; // a restore's --keep-live choices
   std::vector<int> oids;

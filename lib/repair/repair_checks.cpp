@@ -59,6 +59,24 @@ checks_with_inconsistencies(const checks::CheckReport& report)
   return ids;
 }
 
+std::vector<std::string>
+report_refusals(const checks::CheckReport& report, bool failed_checks)
+{
+  std::vector<std::string> refusals;
+  const auto& unknown = report.meta_store.unknown_migrations;
+  if (!unknown.empty()) {
+    refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
+                                   "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
+                                   unknown.size(), unknown.front()));
+  }
+  for (const auto& outcome : report.checks) {
+    if (failed_checks && outcome.status == checks::CheckStatus::failed) {
+      refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
+    }
+  }
+  return refusals;
+}
+
 std::set<FindingKey>
 inconsistency_keys(const checks::CheckReport& report)
 {

@@ -29,6 +29,10 @@ checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {},
 // each of the jobs a candidate for that repair, without the other checks.
 checks::CheckSelection candidate_check_selection(checks::Repair repair, const std::set<int>& jobs);
 
+// Why no repair may rest on `report`: migrations this rwdoctor does not know (a newer
+// RisingWave wrote the store), and, with `failed_checks`, each check that could not run.
+std::vector<std::string> report_refusals(const checks::CheckReport& report, bool failed_checks = true);
+
 // The check ids of `report`'s findings that count as inconsistencies, in catalogue order.
 std::vector<std::string> checks_with_inconsistencies(const checks::CheckReport& report);
 

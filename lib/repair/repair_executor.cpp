@@ -106,6 +106,53 @@ private:
   std::optional<std::set<FindingKey>> m_eager;
 };
 
+// The row changes of each kind of plan, in the repair transaction: the one place a drop, a
+// restore and a fix write, whether alone or as a step of repair all. `action` names the
+// fault points ("drop:after-delete", "all:after-table", ...).
+void
+execute_drop(db::MetaStoreSession& session, const DropPlan& plan, const std::string& action)
+{
+  const auto cascade_indexes = db::create_cascade_indexes(session, plan.cascade_indexes);
+  for (const auto& [table, column] : plan.explicit_deletes) {
+    db::delete_where_in(session, table, column, plan.oids());
+  }
+  for (const auto& group : plan.oids_by_database()) {
+    db::delete_objects(session, group);
+  }
+  db::drop_cascade_indexes(session, cascade_indexes);
+  fault_point(action + ":after-delete");
+}
+
+void
+execute_restore(db::MetaStoreSession& session, const RestorePlan& plan, const std::string& action)
+{
+  for (const auto& table : plan.inserts) {
+    db::insert_rows(session, table);
+    fault_point(action + ":after-table");
+  }
+  for (const auto& update : plan.updates) {
+    db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
+                      update.type, update.new_value);
+  }
+  fault_point(action + ":after-insert");
+}
+
+// One step of repair all, right after it was planned.
+void
+execute_step(db::MetaStoreSession& session, const AllStep& step)
+{
+  if (step.fix) {
+    execute_fix(session, *step.fix);
+  }
+  if (step.restore) {
+    execute_restore(session, *step.restore, "all");
+  }
+  if (step.drop) {
+    execute_drop(session, *step.drop, "all");
+  }
+  fault_point("all:after-step");
+}
+
 } // namespace
 
 std::unique_ptr<db::MetaStoreSession>
@@ -158,13 +205,7 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     undo_file.write(make_undo_document(plan, stamp_of(plan.server, repair_id, options)));
     fault_point("drop:after-undo-write");
 
-    const auto cascade_indexes = db::create_cascade_indexes(session, plan.cascade_indexes);
-    for (const auto& [table, column] : plan.explicit_deletes) {
-      db::delete_where_in(session, table, column, plan.oids());
-    }
-    db::delete_objects(session, plan.oids());
-    db::drop_cascade_indexes(session, cascade_indexes);
-    fault_point("drop:after-delete");
+    execute_drop(session, plan, "drop");
 
     const auto after = run_verification_checks(session);
     verify_after_repair(plan.live_findings, after, plan.oids());
@@ -233,15 +274,7 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     undo_file.write(make_restore_undo_document(plan, names, stamp_of(plan.server, repair_id, options)));
     fault_point("restore:after-undo-write");
 
-    for (const auto& table : plan.inserts) {
-      db::insert_rows(live, table);
-      fault_point("restore:after-table");
-    }
-    for (const auto& update : plan.updates) {
-      db::update_column(live, update.table, update.key_columns, update.key_types, update.key, update.column,
-                        update.type, update.new_value);
-    }
-    fault_point("restore:after-insert");
+    execute_restore(live, plan, "restore");
     const auto after = run_verification_checks(live, plan.check_scope);
     // The backup's checks ran beside the writes and the after run; the plan the user saw had
     // them (unless --yes), and a backup found inconsistent now rolls the restore back.
@@ -264,6 +297,81 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     fault_point("restore:after-commit");
     outcome.plan = std::move(plan);
     outcome.repair_id = repair_id;
+    return outcome;
+  });
+}
+
+AllOutcome
+apply_all(const db::ConnectionOptions& live_connection, const std::optional<db::ConnectionOptions>& backup_connection,
+          const AllRequest& request, const ApplyOptions& options, const std::optional<std::string>& expected_hash,
+          const std::function<void(const AllPlan&)>& on_plan)
+{
+  const auto repair_id = options.repair_id.empty() ? new_repair_id() : options.repair_id;
+  return with_retries("repair", options.undo_path, [&](PendingUndoFile& undo_file) {
+    db::MetaStoreSession live(live_connection, db::SessionMode::repair);
+    std::unique_ptr<db::MetaStoreSession> backup;
+    if (backup_connection) {
+      backup = open_backup(*backup_connection);
+    }
+    prepare_repair_transaction(live, options.gates, options.on_lock_wait);
+    fault_point("all:locked");
+    AllOutcome outcome;
+    outcome.repair_id = repair_id;
+    if (auto done = applied_before(live, options)) {
+      outcome.nothing_to_do = std::move(done);
+      return outcome;
+    }
+    // Each step is planned on the store the steps before it left, and applied at once.
+    auto plan = plan_all(live, backup.get(), backup_connection ? db::describe_target(*backup_connection) : "", request,
+                         [&](const AllStep& step) { execute_step(live, step); });
+    fault_point("all:planned");
+    refuse_if_any(plan.refusals, "the plan");
+    if (expected_hash && *expected_hash != plan.rows_hash) {
+      throw RefusedError("the plan is stale: the meta store (or the backup) changed since it was made, or a step "
+                         "plans differently once the steps before it have run",
+                         "Make and review a new plan (rwdoctor repair all --dry-run), then apply that.");
+    }
+    if (on_plan) {
+      on_plan(plan);
+    }
+    if (plan.steps.empty()) {
+      outcome.plan = std::move(plan); // nothing was written: the transaction rolls back
+      return outcome;
+    }
+    // Written after the changes (each step is planned on the ones before it) and before the
+    // checks and COMMIT: a repair that commits always has its undo file on disk.
+    fault_point("all:before-undo-write");
+    undo_file.write(make_all_undo_document(plan, stamp_of(plan.server, repair_id, options)));
+    fault_point("all:after-undo-write");
+
+    const auto after = run_verification_checks(live);
+    verify_after_repair(plan.live_findings, after, plan.repaired());
+    // An incident no step repaired may have gone with the steps before it (a finding about a
+    // job that only restated another's broken rows): it is repaired, not left.
+    const auto after_keys = inconsistency_keys(after);
+    outcome.inconsistencies_after = after_keys.size();
+    auto& remaining = plan.remaining;
+    for (auto left = remaining.begin(); left != remaining.end();) {
+      const auto& root = left->incident.root;
+      if (after_keys.count(FindingKey{root.check, root.job_id, root.fragment_id, root.object_id}) == 0) {
+        outcome.resolved_by_steps.push_back(left->incident);
+        left = remaining.erase(left);
+      } else {
+        ++left;
+      }
+    }
+    fault_point("all:after-verify");
+
+    outcome.audit_id =
+      write_audit_row(live, options.audit,
+                      AuditEntry{"all", repair_id, "", plan.rows_hash, plan.repaired(), plan.row_counts(),
+                                 options.undo_path});
+    fault_point("all:before-commit");
+    live.commit();
+    fault_point("all:committed-not-published");
+    outcome.undo_path = undo_file.publish();
+    fault_point("all:after-commit");
+    outcome.plan = std::move(plan);
     return outcome;
   });
 }

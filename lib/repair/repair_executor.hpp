@@ -7,6 +7,7 @@
 #pragma once
 
 #include "db/connection_options.hpp"
+#include "repair/all_plan.hpp"
 #include "repair/audit_log.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/plan_report.hpp"
@@ -65,6 +66,29 @@ RestoreOutcome apply_restore(const db::ConnectionOptions& live, const db::Connec
                              const RestoreRequest& request, const ApplyOptions& options,
                              const std::optional<std::string>& expected_hash,
                              const std::function<void(const RestorePlan&)>& on_plan);
+
+struct AllOutcome
+{
+  AllPlan plan;
+  std::string undo_path; // "" when no step ran
+  std::string repair_id;
+  long audit_id = 0;
+  std::optional<std::string> nothing_to_do; // as DropOutcome's
+  std::size_t inconsistencies_after = 0;   // findings above info the checks still see after it
+  // Incidents the plan could not repair whose root finding went with the steps (moved out of
+  // plan.remaining).
+  std::vector<IncidentSummary> resolved_by_steps;
+};
+
+// Repairs every incident `request` selects, in pass order, in one transaction locked and
+// verified like apply_drop, with one undo file and one audit row (action "all"). Each step is
+// planned on the store the steps before it left; `expected_hash` is the rows hash of the plan
+// the user saw (AllPlan::rows_hash). A plan without steps writes nothing. Throws RefusedError or
+// OperationalError with nothing changed.
+AllOutcome apply_all(const db::ConnectionOptions& live, const std::optional<db::ConnectionOptions>& backup,
+                     const AllRequest& request, const ApplyOptions& options,
+                     const std::optional<std::string>& expected_hash,
+                     const std::function<void(const AllPlan&)>& on_plan);
 
 // A read-only snapshot session on the backup given with --from; connection errors name it.
 std::unique_ptr<db::MetaStoreSession> open_backup(const db::ConnectionOptions& backup);

@@ -141,12 +141,8 @@ take_restore_findings(const checks::CheckReport& report, const std::vector<int>&
 {
   std::vector<int> without_findings;
   plan.generation = report.meta_store.generation;
-  if (!report.meta_store.unknown_migrations.empty()) {
-    plan.refusals.push_back(fmt::format("the meta store has {} migration(s) this rwdoctor does not know ({}): a newer "
-                                        "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
-                                        report.meta_store.unknown_migrations.size(),
-                                        report.meta_store.unknown_migrations.front()));
-  }
+  const auto refusals = report_refusals(report, false);
+  plan.refusals.insert(plan.refusals.end(), refusals.begin(), refusals.end());
   const auto offering = findings_offering_by_job(report, jobs, checks::Repair::restore_fragments);
   for (const int job : jobs) {
     const auto found = offering.find(job);
@@ -248,7 +244,7 @@ refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& reques
 {
   std::set<int> neighbours;
   for (const int job : plan.neighbour_jobs) {
-    if (requested.count(job) == 0) {
+    if (requested.count(job) == 0 && plan.request.repaired_first.count(job) == 0) {
       neighbours.insert(job);
     }
   }
@@ -270,6 +266,13 @@ refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& reques
         || !refused.insert(*root.job_id).second) {
       continue;
     }
+    // An edge into a restored job, or into one an earlier step of repair all repairs, goes
+    // with that repair.
+    if (root.other_job
+        && (requested.count(*root.other_job) != 0 || plan.request.repaired_first.count(*root.other_job) != 0)) {
+      continue;
+    }
+    plan.broken_neighbours.push_back(*root.job_id);
     plan.refusals.push_back(fmt::format(
       "neighbour job {} is already broken, and the checks after the restore would roll it back: [{}] {}{}; repair "
       "job {} first (rwdoctor check -d {} lists it as an incident before this one)",
@@ -587,6 +590,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
           const bool target_ok = std::binary_search(fragment_ids.begin(), fragment_ids.end(), target)
                                  || live_fragment_ids.count(target) != 0;
           if (!source_ok || !target_ok) {
+            plan.missing_fragments.push_back(source_ok ? target : source);
             plan.left_out.push_back(fmt::format("edge {} -> {}: fragment {} no longer exists in live", source, target,
                                                 source_ok ? target : source));
             continue;

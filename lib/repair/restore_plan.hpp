@@ -24,6 +24,10 @@ struct RestoreRequest
   // Rows that exist in live with other content and that the DBA chose to keep as they are,
   // as "table:key" with the primary key's values joined by commas ("fragment_relation:2,8").
   std::vector<std::string> keep_live;
+  // Jobs that earlier steps of the same `repair all` repair before this restore runs: a
+  // broken neighbour among them does not refuse it (a dry run plans every step on the store
+  // as it is). Not part of a saved plan.
+  std::set<int> repaired_first;
 };
 
 struct RestorePlan
@@ -41,6 +45,8 @@ struct RestorePlan
   std::vector<std::string> left_out;       // backup rows not restored, and why
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
+  std::vector<int> broken_neighbours;      // neighbours whose own incident refuses the plan
+  std::vector<int> missing_fragments;      // ends of backup edges left out: not in live
   std::string rows_hash;                   // sha256 of inserts and updates
   // Set when no job has a finding and live has all their rows as the backup: a repeated
   // restore has nothing to do.

@@ -176,7 +176,7 @@ compare_restore(db::MetaStoreSession& session, const store::SchemaFacts& facts, 
 // with other content.
 void
 compare_drop(db::MetaStoreSession& session, const store::SchemaFacts& facts, const UndoData& undo,
-             UndoEvidence& evidence)
+             UndoEvidence& evidence, RowCounts& counts)
 {
   const auto primary_keys = db::primary_keys(session);
   for (const auto& table : undo.tables) {
@@ -191,7 +191,7 @@ compare_drop(db::MetaStoreSession& session, const store::SchemaFacts& facts, con
       keys.push_back(key);
       expected.emplace(std::move(key), &row);
     }
-    evidence.rows += table.rows.size();
+    counts.rows += table.rows.size();
     db::visit_rows_by_key(session, table.table, table.columns, key_columns, keys, [&](Values& row) {
       const auto key = project(row, key_positions);
       const auto found = expected.find(key);
@@ -199,14 +199,14 @@ compare_drop(db::MetaStoreSession& session, const store::SchemaFacts& facts, con
         return;
       }
       if (row == *found->second) {
-        ++evidence.rows_identical;
+        ++counts.identical;
         note_difference(evidence, key_text(table.table, key) + ": already there");
       } else {
         note_difference(evidence, key_text(table.table, key) + ": there with other content");
       }
       expected.erase(found);
     });
-    evidence.rows_absent += expected.size();
+    counts.absent += expected.size();
   }
 }
 
@@ -244,8 +244,15 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
   const auto facts = session.schema_facts();
   if (undo.action == "restore") {
     compare_restore(session, facts, undo, evidence);
+  } else if (undo.action == "all") {
+    compare_restore(session, facts, undo, evidence);
+    compare_drop(session, facts, undo, evidence, evidence.removed);
   } else {
-    compare_drop(session, facts, undo, evidence);
+    RowCounts counts;
+    compare_drop(session, facts, undo, evidence, counts);
+    evidence.rows = counts.rows;
+    evidence.rows_absent = counts.absent;
+    evidence.rows_identical = counts.identical;
   }
   return evidence;
 }
@@ -289,14 +296,14 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
       for (const auto& rows : undo.inserted) {
         db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
         outcome.rows += rows.keys.size();
-        counts[rows.table] = rows.keys.size();
+        counts[rows.table] += rows.keys.size();
       }
       db::drop_cascade_indexes(session, cascade_indexes);
     }
     for (const auto& table : undo.tables) {
       db::insert_rows(session, table);
       outcome.rows += table.rows.size();
-      counts[table.table] = table.rows.size();
+      counts[table.table] += table.rows.size();
       tables.push_back(table.table);
       fault_point("undo:after-table");
     }

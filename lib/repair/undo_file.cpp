@@ -11,6 +11,7 @@
 #include <openssl/rand.h>
 
 #include <algorithm>
+#include <set>
 #include <cstdlib>
 #include <ctime>
 #include <pwd.h>
@@ -184,28 +185,26 @@ absolute_path(const std::string& path)
   return fmt::format("{}/{}", directory == "/" ? "" : directory, relative);
 }
 
-std::string
-make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
+namespace {
+
+Json
+tables_json(const std::vector<db::CapturedTable>& captured)
 {
   Json tables = Json::array();
-  for (const auto& table : plan.rows) {
+  for (const auto& table : captured) {
     Json rows = Json::array();
     for (const auto& row : table.rows) {
       rows.push_back(values_json(row));
     }
     tables.push_back(Json{{"table", table.table}, {"columns", table.columns}, {"types", table.types}, {"rows", rows}});
   }
-  auto document =
-    document_head("drop", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.oids());
-  document["tables"] = tables;
-  return seal(document);
+  return tables;
 }
 
-std::string
-make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
-                           const RepairStamp& stamp)
+// The keys and row checksums of what a restore inserts, children first.
+void
+append_inserted(Json& inserted, const RestorePlan& plan, const std::vector<std::string>& children_first)
 {
-  Json inserted = Json::array();
   for (const auto& name : children_first) {
     for (const auto& table : plan.inserts) {
       if (table.table != name) {
@@ -238,8 +237,12 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
                               {"row_sha256", hashes}});
     }
   }
-  Json updated = Json::array();
-  for (const auto& update : plan.updates) {
+}
+
+void
+append_updated(Json& updated, const std::vector<RowUpdate>& updates)
+{
+  for (const auto& update : updates) {
     updated.push_back(Json{{"table", update.table},
                            {"key_columns", update.key_columns},
                            {"key_types", update.key_types},
@@ -249,11 +252,83 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
                            {"old_value", update.old_value ? Json(*update.old_value) : Json(nullptr)},
                            {"new_value", update.new_value ? Json(*update.new_value) : Json(nullptr)}});
   }
+}
+
+std::vector<std::string>
+children_first_of(const RestorePlan& plan)
+{
+  std::vector<std::string> names;
+  for (const auto& table : plan.inserts) {
+    names.push_back(table.table);
+  }
+  std::reverse(names.begin(), names.end());
+  return names;
+}
+
+} // namespace
+
+std::string
+make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
+{
+  auto document =
+    document_head("drop", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.oids());
+  document["tables"] = tables_json(plan.rows);
+  return seal(document);
+}
+
+std::string
+make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
+                           const RepairStamp& stamp)
+{
+  Json inserted = Json::array();
+  append_inserted(inserted, plan, children_first);
+  Json updated = Json::array();
+  append_updated(updated, plan.updates);
   auto document =
     document_head("restore", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.request.jobs);
   document["inserted"] = inserted;
   document["updated"] = updated;
   document["neighbour_jobs"] = plan.neighbour_jobs;
+  return seal(document);
+}
+
+std::string
+make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
+{
+  // Undo takes the steps back newest first: the rows each removed go back parents first, the
+  // rows each inserted go children first, and the columns each set get their old values.
+  std::vector<db::CapturedTable> removed;
+  Json inserted = Json::array();
+  Json updated = Json::array();
+  std::set<int> neighbours;
+  for (auto step = plan.steps.rbegin(); step != plan.steps.rend(); ++step) {
+    if (step->drop) {
+      removed.insert(removed.end(), step->drop->rows.begin(), step->drop->rows.end());
+    }
+    if (step->fix) {
+      removed.insert(removed.end(), step->fix->removed.begin(), step->fix->removed.end());
+      append_updated(updated, step->fix->updates);
+    }
+    if (step->restore) {
+      append_inserted(inserted, *step->restore, children_first_of(*step->restore));
+      append_updated(updated, step->restore->updates);
+      neighbours.insert(step->restore->neighbour_jobs.begin(), step->restore->neighbour_jobs.end());
+    }
+  }
+  auto document =
+    document_head("all", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.repaired());
+  document["tables"] = tables_json(removed);
+  document["inserted"] = inserted;
+  document["updated"] = updated;
+  document["neighbour_jobs"] = std::vector<int>(neighbours.begin(), neighbours.end());
+  Json steps = Json::array();
+  for (const auto& step : plan.steps) {
+    steps.push_back(Json{{"incident", step.incident.id},
+                         {"repair", std::string(to_string(step.kind))},
+                         {"title", step.incident.title},
+                         {"rows_hash", step.rows_hash()}});
+  }
+  document["steps"] = steps;
   return seal(document);
 }
 
@@ -353,6 +428,9 @@ read_undo_document(const std::string& text, const std::string& path)
       read_restore_part(document, path, data);
     } else if (data.action == "drop") {
       read_drop_part(document, path, data);
+    } else if (data.action == "all" && data.format_version >= 2) {
+      read_drop_part(document, path, data);
+      read_restore_part(document, path, data);
     } else {
       throw RefusedError(fmt::format("'{}' undoes action '{}', which this rwdoctor does not know", path, data.action));
     }

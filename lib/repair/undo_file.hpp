@@ -6,6 +6,7 @@
 
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
+#include "repair/all_plan.hpp"
 #include "repair/drop_plan.hpp"
 #include "repair/restore_plan.hpp"
 #include "repair/row_change.hpp"
@@ -43,9 +44,10 @@ struct UndoData
   // restore: the live jobs at the other end of the edges it inserted (a later drop of one of
   // them takes some of those rows away)
   std::vector<int> neighbour_jobs;
-  std::vector<db::CapturedTable> tables; // drop: rows to put back, parents first
-  std::vector<KeyedRows> inserted;       // restore: rows to delete again, children first
-  std::vector<RowUpdate> updated;        // restore: columns to set back to old_value
+  // A drop has tables, a restore inserted and updated, a `repair all` ("all") any of them.
+  std::vector<db::CapturedTable> tables; // rows to put back, parents first
+  std::vector<KeyedRows> inserted;       // rows to delete again, children first
+  std::vector<RowUpdate> updated;        // columns to set back to old_value
 };
 
 // The sealed undo document of a drop.
@@ -54,6 +56,10 @@ std::string make_undo_document(const DropPlan& plan, const RepairStamp& stamp);
 // The sealed undo document of a restore: what it inserted and the columns it changed.
 std::string make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
                                        const RepairStamp& stamp);
+
+// The sealed undo document of a `repair all` (action "all"): every step's removed rows,
+// inserted keys and changed columns in one file, taken back in one transaction.
+std::string make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp);
 
 // Reads and verifies an undo file. Throws RefusedError for a damaged, tampered or foreign one.
 UndoData read_undo_document(const std::string& text, const std::string& path);

@@ -80,6 +80,39 @@ decide_drop(const UndoEvidence& evidence)
           k_moved_on_hint};
 }
 
+// A `repair all`: its inserted rows and set columns as it left them and its removed rows
+// absent (apply), or everything as before it (already undone), or refused.
+UndoVerdict
+decide_all(const UndoEvidence& evidence)
+{
+  const bool as_left = evidence.rows_identical == evidence.rows && evidence.columns_at_new == evidence.columns
+                       && evidence.removed.absent == evidence.removed.rows;
+  const bool as_before = evidence.rows_absent == evidence.rows && evidence.columns_at_old == evidence.columns
+                         && evidence.removed.identical == evidence.removed.rows;
+  if (as_left) {
+    return {UndoDecision::apply, "", ""};
+  }
+  const auto total = evidence.rows + evidence.columns + evidence.removed.rows;
+  if (as_before) {
+    if (evidence.repair_row) {
+      return {UndoDecision::refuse,
+              fmt::format("every one of the {} row(s) and column value(s) repair {} changed (audit row {}) is as it "
+                          "was before it, and no undo of it is recorded: another hand took it back",
+                          total, evidence.repair_id, evidence.repair_row->id),
+              "Nothing is left to take back; run rwdoctor check to see the store as it is."};
+    }
+    if (evidence.pending) {
+      return never_committed(evidence, "every row is as it was before it");
+    }
+    return {UndoDecision::nothing_to_do,
+            "every row and column value is as it was before the repair: already undone; nothing to do", ""};
+  }
+  return {UndoDecision::refuse,
+          fmt::format("{} of the {} row(s) and column value(s) the repair changed are not as it left them: {}",
+                      evidence.differing_count, total, listed(evidence)),
+          k_moved_on_hint};
+}
+
 } // namespace
 
 UndoVerdict
@@ -107,6 +140,9 @@ decide_undo(const UndoEvidence& evidence)
               ? "Undo the later repairs first, newest first; nothing was changed."
               : fmt::format("Undo the newest repair first (rwdoctor undo {}), then this one; nothing was changed.",
                             later.undo_file)};
+  }
+  if (evidence.action == "all") {
+    return decide_all(evidence);
   }
   return evidence.action == "restore" ? decide_restore(evidence) : decide_drop(evidence);
 }

@@ -11,10 +11,18 @@
 
 namespace rwdoctor::repair {
 
+// Rows an undo would put back, compared with live.
+struct RowCounts
+{
+  std::size_t rows = 0;
+  std::size_t absent = 0;
+  std::size_t identical = 0;
+};
+
 // What undo found before deciding, in the repair's own transaction.
 struct UndoEvidence
 {
-  std::string action;    // drop or restore
+  std::string action;    // drop, restore or all
   std::string repair_id; // "" for an undo file of format_version 1
   bool audited = false;  // the repair wrote an audit row (its undo file says so)
   bool pending = false;  // the file still has its pending name (written, publication not seen)
@@ -39,6 +47,9 @@ struct UndoEvidence
   std::size_t columns = 0;
   std::size_t columns_at_new = 0;
   std::size_t columns_at_old = 0;
+  // A `repair all` ("all") also removed rows: those to put back (rows_* above are then the
+  // rows it inserted).
+  RowCounts removed;
 };
 
 enum class UndoDecision { apply, nothing_to_do, refuse };

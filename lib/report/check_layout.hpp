@@ -54,7 +54,8 @@ std::string text_finding(const checks::Finding& finding, const FindingPlace& pla
                          Verbosity verbosity, int width);
 
 // The numbered "what to do" block: one entry per incident in pass order with its commands.
-std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour);
+std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour,
+                            const incidents::CommandContext& context);
 
 // What follows the incidents: the checks that could not run.
 std::string text_failed_checks(const checks::CheckRun& run, Colour colour);

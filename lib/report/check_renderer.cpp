@@ -193,7 +193,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
     }
   }
   out << layout::text_failed_checks(run, m_colour);
-  out << layout::text_what_to_do(views, m_colour);
+  out << layout::text_what_to_do(views, m_colour, m_commands);
   out << layout::text_summary(run, all, views.size(), m_verbosity);
 }
 

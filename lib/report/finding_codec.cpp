@@ -108,6 +108,7 @@ encode_finding(const checks::Finding& finding)
   }
   out.optional_text(finding.statement);
   out.text(finding.relation);
+  out.optional_int(finding.other_job);
   return out.take();
 }
 
@@ -133,6 +134,7 @@ decode_finding(std::string_view bytes)
   }
   finding.statement = in.optional_text();
   finding.relation = in.text();
+  finding.other_job = in.optional_int();
   if (!in.done()) {
     throw std::logic_error("decode_finding: bytes after the finding");
   }

@@ -69,18 +69,6 @@ subject_line(const checks::Finding& finding)
   return subject.empty() ? "meta store" : subject;
 }
 
-// "job 14 dev.public.orders_src", "object 44": what a WHAT TO DO entry is about, short enough
-// for an 80-column line.
-std::string
-short_subject(const checks::Finding& finding)
-{
-  const auto object = finding.job_id ? finding.job_id : finding.object_id;
-  if (!object) {
-    return finding.fragment_id ? fmt::format("fragment {}", *finding.fragment_id) : "meta store";
-  }
-  return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, finding.name ? " " + *finding.name : "");
-}
-
 std::string
 repairs_text(const checks::Finding& finding)
 {
@@ -92,6 +80,16 @@ repairs_text(const checks::Finding& finding)
 }
 
 } // namespace
+
+std::string
+short_subject(const checks::Finding& finding)
+{
+  const auto object = finding.job_id ? finding.job_id : finding.object_id;
+  if (!object) {
+    return finding.fragment_id ? fmt::format("fragment {}", *finding.fragment_id) : "meta store";
+  }
+  return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, finding.name ? " " + *finding.name : "");
+}
 
 std::string
 inspect_sql(const checks::Finding& finding)
@@ -205,7 +203,7 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
 }
 
 std::string
-text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour)
+text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const incidents::CommandContext& context)
 {
   if (incidents.empty()) {
     return {};
@@ -232,6 +230,15 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour)
       }
       out += fmt::format("     {}{}\n", lead, util::printable(command.text));
     }
+  }
+  // Every repair rwdoctor runs, in this order, in one plan and one transaction.
+  const bool runs_repairs = std::any_of(incidents.begin(), incidents.end(), [](const IncidentView& view) {
+    return view.incident->recommended != checks::Repair::manual;
+  });
+  if (runs_repairs) {
+    out += fmt::format("  all of it in one run: rwdoctor repair all{}{} --dry-run\n",
+                       backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
+                       util::printable(context.rwdoctor_arguments));
   }
   if (backup) {
     out += fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident\n",

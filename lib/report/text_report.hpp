@@ -29,6 +29,10 @@ std::string render_explain_text(const checks::Catalogue& catalogue, const std::s
 // `rwdoctor explain passes`: the repair passes in order, each with its checks.
 std::string render_passes_text(const checks::Catalogue& catalogue);
 
+// "job 14 dev.public.orders_src", "object 44": what a WHAT TO DO entry is about, short enough
+// for an 80-column line.
+std::string short_subject(const checks::Finding& finding);
+
 // A psql statement a DBA can run to look at the finding's rows.
 std::string inspect_sql(const checks::Finding& finding);
 

@@ -73,7 +73,8 @@ SELECT
                 THEN '; the downstream job is INITIAL and the next recovery deletes it (transient)'
                 ELSE '' END) AS message,
     CASE WHEN tsj.job_status = 'INITIAL' THEN 'info' ELSE 'critical' END AS severity,
-    CASE WHEN tsj.job_status = 'INITIAL' THEN 'transient' ELSE 'panic' END AS consequence
+    CASE WHEN tsj.job_status = 'INITIAL' THEN 'transient' ELSE 'panic' END AS consequence,
+    r.source_job AS other_job
 FROM edge r
 LEFT JOIN streaming_job tsj ON tsj.job_id = r.target_job
 WHERE r.source_job IS DISTINCT FROM r.target_job

@@ -3,7 +3,7 @@
 -- invariant: INV-02
 -- severity: critical
 -- consequence: panic
--- repairs: manual drop-job
+-- repairs: fix manual drop-job
 -- requires: object database streaming_job table schema
 -- meta-node: panics on database_id.unwrap() when it builds the catalog snapshot, or on expect("database should exist for streaming job") at reschedule; frontends panic applying the snapshot
 -- explain:
@@ -26,6 +26,10 @@
 --   This happens after a hand-made delete of a `database` row (instead of its object) or
 --   an edit of object.database_id. What to do: recreate the database row if the
 --   database object still exists, or drop the affected objects.
+--   The fix (rwdoctor repair fix --object ID, or repair all) applies exactly when the
+--   object is not a SCHEMA and its schema row exists in a database that has its database
+--   row: it sets object.database_id to that database, the one RisingWave gave it (an object
+--   lives in its schema's database), with undo and an audit row.
 SELECT
     o.oid AS object_id,
     coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,

@@ -3,7 +3,7 @@
 -- invariant: INV-05
 -- severity: warning
 -- consequence: silent
--- repairs: manual
+-- repairs: fix manual
 -- requires: object table source sink index view subscription function connection secret schema database streaming_job object_dependency
 -- scope: jobs
 -- meta-node: ignored by the catalog loaders; counted by ensure_schema_empty, so DROP SCHEMA fails with "schema is not empty"
@@ -27,6 +27,13 @@
 --   clean_dirty_creating_jobs).
 --   What to do: delete the leftover object rows (nothing else refers to them) after
 --   checking that no job owns them.
+--   The fix (rwdoctor repair fix --object ID, or repair all) applies exactly when the
+--   object is not a DATABASE or SCHEMA, has no streaming job, no object_dependency row
+--   either way, no internal table, no child object and no other row that deleting it would
+--   remove, and nothing else is reported about it (its incident is this one finding): then
+--   it deletes the object row, with undo and an audit row. An internal table whose type
+--   row went with its job's fragments is never such a leftover: it belongs to that job's
+--   incident, and restoring the job brings its rows back.
 WITH
 -- (job, object type) pairs where the job reads another live job of that type: T5 replacements
 replaces AS (

@@ -4,7 +4,7 @@
 SELECT r.id, pg_catalog.to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), r.action,
        COALESCE(r.repair_id, ''), '', COALESCE(r.undo_file, ''), r.host
 FROM rwdoctor.repair_log r
-WHERE r.action IN ('drop', 'restore')
+WHERE r.action IN ('drop', 'restore', 'all')
   AND r.objects && $2::int[]
   AND r.repair_id IS DISTINCT FROM $1
   AND CASE WHEN $3::bigint > 0 THEN r.id > $3::bigint ELSE r.at > $4::timestamptz END

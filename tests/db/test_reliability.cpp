@@ -45,6 +45,12 @@ restore_command(const std::string& live, const std::string& backup, const std::s
 }
 
 std::vector<std::string>
+all_command(const std::string& live, const std::string& backup, const std::string& undo_file)
+{
+  return rw_command({"repair", "all", "--from", backup, "--yes", "--undo-file", undo_file, "-d", live});
+}
+
+std::vector<std::string>
 undo_command(const std::string& dbname, const std::string& undo_file)
 {
   return rw_command({"undo", undo_file, "--yes", "-d", dbname});
@@ -111,9 +117,9 @@ struct HeldDatabase
 // One operation (drop, restore or undo) on a fresh store, with the states before and after it.
 struct Scenario
 {
-  std::string kind; // "drop", "restore" or "undo"
+  std::string kind; // "drop", "restore", "all" or "undo"
   std::unique_ptr<HeldDatabase> live;
-  std::unique_ptr<HeldDatabase> backup; // restore only
+  std::unique_ptr<HeldDatabase> backup; // restore and all only
   std::string before;                            // the store before the operation
   std::string done;                              // the store after the operation completed
   std::string input_undo;                        // undo only: the undo file it applies
@@ -126,6 +132,9 @@ struct Scenario
     }
     if (kind == "restore") {
       return restore_command(live->name(), backup->name(), undo_file);
+    }
+    if (kind == "all") {
+      return all_command(live->name(), backup->name(), undo_file);
     }
     return undo_command(live->name(), input_undo);
   }
@@ -147,6 +156,9 @@ kind_of(const std::string& point)
   if (point.rfind("undo:", 0) == 0) {
     return "undo";
   }
+  if (point.rfind("all:", 0) == 0) {
+    return "all";
+  }
   return "drop"; // drop:* and undo-file:* (the undo file the drop writes)
 }
 
@@ -155,12 +167,14 @@ make_scenario(const std::string& kind, const std::string& generation, const test
 {
   Scenario scenario;
   scenario.kind = kind;
-  if (kind == "restore") {
+  if (kind == "restore" || kind == "all") {
     // The backup is the healthy catalog; live lost mv_orders' fragments (and, by cascade, its
-    // table rows). A finished restore makes live byte-identical to the backup.
+    // table rows), or has the demo incident's four root causes (repair all). A finished
+    // restore or repair all makes live byte-identical to the backup.
     scenario.backup = std::make_unique<HeldDatabase>(generation);
     scenario.live = std::make_unique<HeldDatabase>(scenario.backup->database);
-    scenario.live->execute("DELETE FROM fragment WHERE job_id = 16");
+    scenario.live->execute(kind == "all" ? test::read_source_file("sql/demo/incident.sql")
+                                         : std::string("DELETE FROM fragment WHERE job_id = 16"));
     scenario.before = test::dump_meta_tables(scenario.live->name());
     scenario.done = test::dump_meta_tables(scenario.backup->name());
     return scenario;
@@ -417,7 +431,7 @@ private:
 
 } // namespace
 
-TEST_CASE("kill -9 at every fault point of drop, restore and undo", "[db][reliability]")
+TEST_CASE("kill -9 at every fault point of drop, restore, repair all and undo", "[db][reliability]")
 {
 #ifndef RWDOCTOR_TEST_FAULTS
   FAIL(k_needs_faults);
@@ -433,6 +447,10 @@ TEST_CASE("kill -9 at every fault point of drop, restore and undo", "[db][reliab
     "restore:after-undo-write", "restore:after-table", "restore:after-insert",
     "restore:after-verify",    "restore:before-commit", "restore:committed-not-published",
     "restore:after-commit",
+    "all:locked",              "all:planned",          "all:after-table",
+    "all:after-insert",        "all:after-step",       "all:before-undo-write",
+    "all:after-undo-write",    "all:after-verify",     "all:before-commit",
+    "all:committed-not-published", "all:after-commit",
     "undo:before-insert",      "undo:after-table",     "undo:after-insert",
     "undo:after-sequences",    "undo:before-commit",   "undo:after-commit"};
   const std::vector<std::string> head_sample = {"drop:after-audit", "restore:after-verify", "undo:after-sequences",

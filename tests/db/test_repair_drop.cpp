@@ -92,6 +92,19 @@ TEST_CASE("the seed job is dropped completely and undo restores it byte for byte
       drop_verify_and_undo(database, {"--job", "16", "--cascade"});
       CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 17, 18, 24, 33)") == 5);
     }
+    DYNAMIC_SECTION("a set spanning two databases, split per database, on " << generation)
+    {
+      const test::ScratchDatabase database(generation);
+      // job 39 lives in database shop; a dependency on job 16 pulls it into the set
+      database.execute("DELETE FROM fragment WHERE job_id = 16; INSERT INTO object_dependency (oid, used_by) VALUES "
+                       "(16, 39);");
+      const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run"});
+      INFO(dry.out << dry.err);
+      CHECK(dry.code == 4);
+      CHECK(contains(dry.out, " -- database 1"));
+      CHECK(contains(dry.out, " -- database 8"));
+      drop_verify_and_undo(database, {"--job", "16", "--cascade"});
+    }
   }
 }
 
@@ -168,11 +181,6 @@ TEST_CASE("plans that must not run are refused and change nothing", "[db][repair
   SECTION("a job that does not exist")
   {
     refused({"--job", "999999"}, "job 999999 does not exist (already dropped?)");
-  }
-  SECTION("a set spanning databases")
-  {
-    database.execute("DELETE FROM fragment WHERE job_id = 16; INSERT INTO object_dependency (oid, used_by) VALUES (16, 39);");
-    refused({"--job", "16", "--cascade"}, "span several databases");
   }
   SECTION("more objects than --max-objects")
   {

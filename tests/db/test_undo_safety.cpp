@@ -419,6 +419,8 @@ TEST_CASE("printed next steps work as printed, from any directory and shell", "[
   const auto before = test::dump_meta_tables(database.name());
   const TempDir dir;
   const TempDir state;
+  const char* previous = std::getenv("XDG_STATE_HOME");
+  const std::string previous_state = previous != nullptr ? previous : "";
   setenv("XDG_STATE_HOME", state.path().c_str(), 1);
   const auto plan = dir.file("plan.json");
   const auto planned = run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--dry-run", "--plan-out", plan});
@@ -447,5 +449,9 @@ TEST_CASE("printed next steps work as printed, from any directory and shell", "[
   INFO(undone.out << undone.err);
   CHECK(undone.code == 0);
   CHECK(test::dump_meta_tables(database.name()) == before);
-  unsetenv("XDG_STATE_HOME");
+  if (previous_state.empty()) {
+    unsetenv("XDG_STATE_HOME");
+  } else {
+    setenv("XDG_STATE_HOME", previous_state.c_str(), 1);
+  }
 }

@@ -71,7 +71,8 @@ TEST_CASE("the demo incident: four root causes in pass order", "[incidents]")
 {
   // The findings of sql/demo/incident.sql at HEAD, ids in severity order as check reports them.
   Builder b;
-  b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::manual, Repair::drop_job}, true) // 1
+  b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::fix, Repair::manual, Repair::drop_job},
+        true)                                                                                                 // 1
     .add("object-schema-invalid", Severity::critical, 14, 14, {}, {Repair::manual})                       // 2
     .add("job-without-fragments", Severity::critical, 16, std::nullopt, {},
          {Repair::restore_fragments, Repair::drop_job})                                                      // 3
@@ -84,7 +85,7 @@ TEST_CASE("the demo incident: four root causes in pass order", "[incidents]")
     .add("object-orphaned", Severity::warning, 16, 16, {}, {Repair::manual})                                 // 10
     .add("object-orphaned", Severity::warning, 16, 17, {}, {Repair::manual}, true)                           // 11
     .add("object-orphaned", Severity::warning, 16, 18, {}, {Repair::manual}, true)                           // 12
-    .add("object-orphaned", Severity::warning, std::nullopt, 44, {}, {Repair::manual}, true)                 // 13
+    .add("object-orphaned", Severity::warning, std::nullopt, 44, {}, {Repair::fix, Repair::manual}, true)   // 13
     .add("object-parent-invalid", Severity::warning, 14, 15, {}, {Repair::manual})                           // 14
     .add("subscription-invalid", Severity::warning, 16, 29, {}, {Repair::manual});                           // 15
   const auto analysis = analyse(b.findings);
@@ -92,7 +93,7 @@ TEST_CASE("the demo incident: four root causes in pass order", "[incidents]")
   REQUIRE(roots_in_order(analysis) == std::vector<int>{1, 4, 3, 13});
   CHECK(analysis.incidents[0].pass == Pass::placement);
   CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2, 14});
-  CHECK(analysis.incidents[0].recommended == Repair::manual); // the UPDATE the data determines
+  CHECK(analysis.incidents[0].recommended == Repair::fix); // rwdoctor runs the UPDATE the data determines
   CHECK(analysis.incidents[0].statement_applies);
   CHECK(analysis.incidents[1].findings == std::vector<int>{4, 5, 6, 7, 8});
   CHECK(analysis.incidents[1].recommended == Repair::drop_job);
@@ -102,6 +103,7 @@ TEST_CASE("the demo incident: four root causes in pass order", "[incidents]")
   CHECK(analysis.incidents[2].jobs == std::vector<int>{16});
   CHECK(analysis.incidents[3].pass == Pass::leftovers);
   CHECK(analysis.incidents[3].statement_applies);
+  CHECK(analysis.incidents[3].recommended == Repair::fix);
 
   CHECK_FALSE(analysis.cause[0].has_value());
   CHECK(analysis.cause[1] == 1);
@@ -198,6 +200,27 @@ TEST_CASE("commands name the meta store and quote the statement for the shell", 
                                  "rwdoctor repair drop --job 16 -d 'meta data' --schema rw --dry-run"});
 }
 
+TEST_CASE("an edge that crosses databases because its other end was moved follows from that move", "[incidents]")
+{
+  Builder b;
+  b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::fix, Repair::manual, Repair::drop_job},
+        true)                                                                                  // 1
+    .add("edge-cross-database", Severity::critical, 16, 16, 3, {Repair::manual})               // 2
+    .add("edge-cross-database", Severity::critical, 24, 24, 8, {Repair::manual})               // 3
+    .add("job-without-fragments", Severity::critical, 26, 26, {}, {Repair::restore_fragments}); // 4
+  b.findings[1].other_job = 14;
+  b.findings[2].other_job = 39; // its other end is placed well: a cross edge of its own
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[1] == 1);
+  CHECK_FALSE(analysis.cause[2].has_value());
+  REQUIRE(analysis.incidents.size() == 3);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
+  CHECK(analysis.incidents[0].recommended == Repair::fix);
+  // Only an edge is about two jobs: a finding about the job itself stays its own root.
+  b.findings[3].other_job = 14;
+  CHECK_FALSE(analyse(b.findings).cause[3].has_value());
+}
+
 TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]")
 {
   checks::Finding finding;
@@ -211,6 +234,7 @@ TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]"
   finding.repairs = {Repair::fix, Repair::manual};
   finding.statement = "";
   finding.relation = "fragment";
+  finding.other_job = 14;
   const auto bytes = report::encode_finding(finding);
   const auto back = report::decode_finding(bytes);
   CHECK(back.check == finding.check);
@@ -225,6 +249,7 @@ TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]"
   CHECK(back.repairs == finding.repairs);
   CHECK(back.statement == std::optional<std::string>(""));
   CHECK(back.relation == "fragment");
+  CHECK(back.other_job == 14);
   CHECK_THROWS_AS(report::decode_finding(bytes.substr(0, bytes.size() - 1)), std::logic_error);
   CHECK_THROWS_AS(report::decode_finding(bytes + "x"), std::logic_error);
 }

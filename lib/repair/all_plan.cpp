@@ -1,0 +1,382 @@
+#include "repair/all_plan.hpp"
+
+#include "checks/catalogue.hpp"
+#include "checks/check_runner.hpp"
+#include "incidents/incidents.hpp"
+#include "report/text_report.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+bool
+offers(const checks::Finding& finding, checks::Repair repair)
+{
+  return std::find(finding.repairs.begin(), finding.repairs.end(), repair) != finding.repairs.end();
+}
+
+bool
+offers_restore(const checks::Finding& finding)
+{
+  return offers(finding, checks::Repair::restore_fragments) || offers(finding, checks::Repair::restore_rows);
+}
+
+IncidentSummary
+summary_of(const incidents::Incident& incident, const checks::Finding& root)
+{
+  IncidentSummary summary;
+  summary.id = incident.id;
+  summary.pass = incident.pass;
+  summary.root = root;
+  summary.findings = incident.findings.size();
+  summary.jobs = incident.jobs;
+  const auto more = incident.findings.size() - 1;
+  summary.title = fmt::format("{}: {}{}", report::short_subject(root), root.check,
+                              more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"));
+  return summary;
+}
+
+bool
+selected(const checks::Finding& root, const AllRequest& request)
+{
+  if (request.only_objects.empty()) {
+    return true;
+  }
+  const auto named = [&](const std::optional<int>& id) {
+    return id && std::find(request.only_objects.begin(), request.only_objects.end(), *id) != request.only_objects.end();
+  };
+  return named(root.object_id) || named(root.job_id);
+}
+
+// What is left to a person when no repair rwdoctor runs applies.
+std::string
+by_hand(const incidents::Incident& incident, const checks::Finding& root, const AllRequest& request)
+{
+  if (!request.with_backup && offers_restore(root) && root.job_id) {
+    return fmt::format("a backup has its rows: run repair all again with --from BACKUP, or see rwdoctor explain {}",
+                       root.check);
+  }
+  if (root.statement && incident.statement_applies) {
+    return fmt::format("by hand, the data determines it: {}", *root.statement);
+  }
+  return fmt::format("by hand, the data leaves a choice: rwdoctor explain {}", root.check);
+}
+
+// The first refusal of a step's plan, or none.
+std::optional<std::string>
+refusal_of(const std::vector<std::string>& refusals, const std::optional<std::string>& nothing_to_do)
+{
+  if (!refusals.empty()) {
+    return refusals.size() == 1 ? refusals.front()
+                                : fmt::format("{} (and {} more)", refusals.front(), refusals.size() - 1);
+  }
+  if (nothing_to_do) {
+    return *nothing_to_do;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string_view
+to_string(StepKind kind)
+{
+  switch (kind) {
+  case StepKind::restore:
+    return "restore";
+  case StepKind::fix:
+    return "fix";
+  case StepKind::drop:
+    return "drop";
+  }
+  return "?";
+}
+
+bool
+parse_step_kind(std::string_view text, StepKind& kind)
+{
+  for (const auto candidate : {StepKind::restore, StepKind::fix, StepKind::drop}) {
+    if (to_string(candidate) == text) {
+      kind = candidate;
+      return true;
+    }
+  }
+  return false;
+}
+
+const std::string&
+AllStep::rows_hash() const
+{
+  static const std::string none;
+  if (drop) {
+    return drop->rows_hash;
+  }
+  if (restore) {
+    return restore->rows_hash;
+  }
+  return fix ? fix->rows_hash : none;
+}
+
+std::map<std::string, std::size_t>
+AllStep::row_counts() const
+{
+  if (drop) {
+    return drop->row_counts();
+  }
+  if (restore) {
+    return restore->row_counts();
+  }
+  return fix ? fix->row_counts() : std::map<std::string, std::size_t>{};
+}
+
+std::vector<int>
+AllStep::repaired() const
+{
+  if (drop) {
+    return drop->oids();
+  }
+  if (restore) {
+    return restore->request.jobs;
+  }
+  return fix ? fix->objects : std::vector<int>{};
+}
+
+std::vector<int>
+AllPlan::repaired() const
+{
+  std::vector<int> ids;
+  for (const auto& step : steps) {
+    const auto more = step.repaired();
+    ids.insert(ids.end(), more.begin(), more.end());
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+std::size_t
+AllPlan::repaired_incidents() const
+{
+  std::size_t count = 0;
+  for (const auto& step : steps) {
+    count += 1 + step.joined.size();
+  }
+  return count;
+}
+
+std::map<std::string, std::size_t>
+AllPlan::row_counts() const
+{
+  std::map<std::string, std::size_t> counts;
+  for (const auto& step : steps) {
+    for (const auto& [table, count] : step.row_counts()) {
+      counts[table] += count;
+    }
+  }
+  return counts;
+}
+
+std::vector<StepKind>
+repair_order(const incidents::Incident& incident, const checks::Finding& root, const AllRequest& request)
+{
+  const auto chosen = request.choices.find(incident.id);
+  if (chosen != request.choices.end()) {
+    return chosen->second ? std::vector<StepKind>{*chosen->second} : std::vector<StepKind>{};
+  }
+  std::vector<StepKind> order;
+  if (!request.fixes_only && request.with_backup && root.job_id && offers_restore(root)) {
+    order.push_back(StepKind::restore);
+  }
+  if (incident.statement_applies && offers(root, checks::Repair::fix)) {
+    order.push_back(StepKind::fix);
+  }
+  // A drop plans from the object's placement, so a job in the wrong database is placed first.
+  if (!request.fixes_only && root.job_id && offers(root, checks::Repair::drop_job)
+      && incident.pass != incidents::Pass::placement) {
+    order.push_back(StepKind::drop);
+  }
+  return order;
+}
+
+AllPlan
+plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::string& backup_description,
+         const AllRequest& request, const StepApplier& apply_step)
+{
+  AllPlan plan;
+  plan.request = request;
+  plan.database = live.database();
+  plan.schema = live.schema();
+  plan.server = live.server_identity();
+  plan.backup = backup != nullptr ? backup_description : std::string();
+
+  // The run every step is decided from, and the repair's "before". Nothing is written yet.
+  auto selection = repair_check_selection();
+  selection.share_with_sibling = true;
+  const auto report = checks::run_checks(live, checks::Catalogue::builtin(), selection, nullptr);
+  plan.live_findings = inconsistency_keys(report);
+  plan.generation = report.meta_store.generation;
+  plan.refusals = report_refusals(report);
+  if (!plan.refusals.empty()) {
+    return plan;
+  }
+
+  std::vector<incidents::FindingFacts> facts;
+  for (const auto& finding : report.findings) {
+    facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
+  }
+  const auto analysis = incidents::analyse(facts);
+
+  // The incident whose root is about each job, among those a restore may repair: a restore
+  // blocked only by such neighbours is planned again together with them.
+  std::map<int, const incidents::Incident*> restorable;
+  for (const auto& incident : analysis.incidents) {
+    const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
+    const auto order = repair_order(incident, root, request);
+    if (root.job_id && selected(root, request) && std::find(order.begin(), order.end(), StepKind::restore) != order.end()) {
+      restorable.emplace(*root.job_id, &incident);
+    }
+  }
+
+  std::set<int> removed;        // objects earlier drops remove
+  std::set<int> repaired_first; // jobs and objects earlier steps repair
+  std::set<int> joined;         // incidents an earlier joint restore repairs
+  for (const auto& incident : analysis.incidents) {
+    const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
+    if (!selected(root, request)) {
+      continue;
+    }
+    ++plan.incident_count;
+    const auto subject = root.job_id ? root.job_id : root.object_id;
+    if ((subject && removed.count(*subject) != 0) || joined.count(incident.id) != 0) {
+      continue; // an earlier step (a drop with --cascade, a joint restore) repairs it
+    }
+    RemainingIncident left{summary_of(incident, root), {}};
+    const auto order = repair_order(incident, root, request);
+    if (order.empty() && request.choices.count(incident.id) != 0) {
+      left.why.push_back("skipped");
+    }
+    for (const auto kind : order) {
+      AllStep step;
+      step.incident = left.incident;
+      step.kind = kind;
+      std::optional<std::string> refused;
+      switch (kind) {
+      case StepKind::restore: {
+        if (backup == nullptr || !root.job_id) {
+          refused = "no backup was given (--from)";
+          break;
+        }
+        RestoreRequest wanted;
+        wanted.jobs = {*root.job_id};
+        wanted.repaired_first = repaired_first;
+        step.restore = plan_restore(live, *backup, backup_description, wanted);
+        // Jobs whose restores need each other are restored together: a neighbour whose own
+        // incident (to be restored, later) refuses this one, or a job whose backup fragments
+        // this one's edges lead to. Each round adds jobs; the jobs bound it.
+        for (;;) {
+          const auto& current = *step.restore;
+          if (current.refusals.size() != current.broken_neighbours.size()) {
+            break; // refused for another reason than its neighbours
+          }
+          std::set<int> wanted_more(current.broken_neighbours.begin(), current.broken_neighbours.end());
+          if (!current.missing_fragments.empty()) {
+            const auto owners =
+              backup->run_file("sql/repair/jobs_of_fragments.sql", {util::pg_int_array(current.missing_fragments)});
+            for (const auto& row : owners.values) {
+              int job = 0;
+              if (util::parse_int32(row[0].value_or(""), job)) {
+                wanted_more.insert(job);
+              }
+            }
+          }
+          std::vector<int> more;
+          bool stuck = false; // a broken neighbour that no later restore repairs
+          for (const int job : wanted_more) {
+            const auto found = restorable.find(job);
+            const bool later = found != restorable.end() && found->second->id > incident.id
+                               && joined.count(found->second->id) == 0;
+            if (later && std::find(wanted.jobs.begin(), wanted.jobs.end(), job) == wanted.jobs.end()) {
+              more.push_back(job);
+            } else if (!later && std::find(current.broken_neighbours.begin(), current.broken_neighbours.end(), job)
+                                   != current.broken_neighbours.end()) {
+              stuck = true;
+            }
+          }
+          if (more.empty() || stuck) {
+            break;
+          }
+          wanted.jobs.insert(wanted.jobs.end(), more.begin(), more.end());
+          std::sort(wanted.jobs.begin(), wanted.jobs.end());
+          auto together = plan_restore(live, *backup, backup_description, wanted);
+          for (const int job : more) {
+            const auto* other = restorable.at(job);
+            step.joined.push_back(summary_of(*other, report.findings[static_cast<std::size_t>(other->root) - 1]));
+          }
+          step.restore = std::move(together);
+        }
+        refused = refusal_of(step.restore->refusals, step.restore->nothing_to_do);
+        if (refused) {
+          step.joined.clear();
+        }
+        break;
+      }
+      case StepKind::fix:
+        step.fix = plan_fix(live, {root});
+        refused = refusal_of(step.fix->refusals, std::nullopt);
+        break;
+      case StepKind::drop: {
+        if (!root.job_id) {
+          refused = "it is not about a job";
+          break;
+        }
+        DropRequest wanted;
+        wanted.jobs = {*root.job_id};
+        wanted.cascade = request.cascade;
+        wanted.max_objects = request.max_objects;
+        wanted.after_writes = static_cast<bool>(apply_step) && !plan.steps.empty();
+        step.drop = plan_drop(live, wanted);
+        refused = refusal_of(step.drop->refusals, step.drop->nothing_to_do);
+        break;
+      }
+      }
+      if (refused) {
+        left.why.push_back(fmt::format("{} refused: {}", to_string(kind), *refused));
+        continue;
+      }
+      if (apply_step) {
+        apply_step(step);
+      }
+      const auto ids = step.repaired();
+      repaired_first.insert(ids.begin(), ids.end());
+      for (const auto& other : step.joined) {
+        joined.insert(other.id);
+      }
+      if (step.drop) {
+        removed.insert(ids.begin(), ids.end());
+      }
+      plan.steps.push_back(std::move(step));
+      left.why.clear();
+      break;
+    }
+    if (plan.steps.empty() || plan.steps.back().incident.id != incident.id) {
+      left.why.push_back(by_hand(incident, root, request));
+      plan.remaining.push_back(std::move(left));
+    }
+  }
+
+  nlohmann::json hashed = nlohmann::json::array();
+  for (const auto& step : plan.steps) {
+    hashed.push_back({step.incident.id, std::string(to_string(step.kind)), step.rows_hash(), step.joined.size()});
+  }
+  plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  return plan;
+}
+
+} // namespace rwdoctor::repair

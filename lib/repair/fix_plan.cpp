@@ -1,0 +1,176 @@
+#include "repair/fix_plan.hpp"
+
+#include "repair/drop_plan.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace rwdoctor::repair {
+
+namespace {
+
+std::vector<int>
+ids_in(const db::Rows& rows)
+{
+  std::vector<int> ids;
+  for (const auto& row : rows.values) {
+    int id = 0;
+    if (util::parse_int32(row[0].value_or(""), id)) {
+      ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
+void
+plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids, FixPlan& plan)
+{
+  if (oids.empty()) {
+    return;
+  }
+  std::set<int> fixable;
+  for (const auto& row : session.run_file("sql/repair/fix_object_database.sql", {util::pg_int_array(oids)}).values) {
+    int oid = 0;
+    if (!util::parse_int32(row[0].value_or(""), oid) || !row[2]) {
+      continue;
+    }
+    fixable.insert(oid);
+    RowUpdate update;
+    update.table = "object";
+    update.key_columns = {"oid"};
+    update.key_types = {row[3].value_or("integer")};
+    update.key = {std::to_string(oid)};
+    update.column = "database_id";
+    update.type = row[4].value_or("integer");
+    update.old_value = row[1];
+    update.new_value = row[2];
+    plan.updates.push_back(update);
+    plan.changes.push_back(FixChange{
+      "object-database-invalid", oid,
+      fmt::format("object {}: database_id {} -> {}, the database of its schema", oid, row[1].value_or("NULL"), *row[2]),
+      fmt::format("UPDATE object SET database_id = {} WHERE oid = {};", *row[2], oid)});
+  }
+  for (const int oid : oids) {
+    if (fixable.count(oid) == 0) {
+      plan.refusals.push_back(fmt::format("object {} has no fix now: its database row exists, or its schema is not in "
+                                          "a database that has one",
+                                          oid));
+    }
+  }
+}
+
+void
+plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oids, FixPlan& plan)
+{
+  if (oids.empty()) {
+    return;
+  }
+  const auto leftovers = ids_in(session.run_file("sql/repair/fix_leftover_objects.sql", {util::pg_int_array(oids)}));
+  for (const int oid : oids) {
+    if (std::find(leftovers.begin(), leftovers.end(), oid) == leftovers.end()) {
+      plan.refusals.push_back(fmt::format("object {} is not a leftover now: it has a type row, a streaming job, a "
+                                          "dependency, an internal table or a child object",
+                                          oid));
+    }
+  }
+  if (leftovers.empty()) {
+    return;
+  }
+  // Deleting a leftover must remove its object row and nothing else: any row that would go
+  // with it through a cascade is something RisingWave still knows about it.
+  auto removed = db::capture_removal(session, leftovers, {});
+  for (const auto& table : removed) {
+    if (table.table != "object") {
+      plan.refusals.push_back(fmt::format("deleting object(s) {} would also remove {} row(s) of {}; not a leftover",
+                                          fmt::join(leftovers, ", "), table.rows.size(), table.table));
+    } else if (table.rows.size() != leftovers.size()) {
+      plan.refusals.push_back(fmt::format("deleting object(s) {} would remove {} object rows",
+                                          fmt::join(leftovers, ", "), table.rows.size()));
+    }
+  }
+  for (const int oid : leftovers) {
+    plan.changes.push_back(FixChange{"object-orphaned", oid,
+                                     fmt::format("object {}: a leftover row with no type row, job or dependents, deleted",
+                                                 oid),
+                                     fmt::format("DELETE FROM object WHERE oid = {};", oid)});
+  }
+  plan.deleted_objects = leftovers;
+  plan.removed = std::move(removed);
+}
+
+} // namespace
+
+std::map<std::string, std::size_t>
+FixPlan::row_counts() const
+{
+  std::map<std::string, std::size_t> counts;
+  for (const auto& table : removed) {
+    counts[table.table] += table.rows.size();
+  }
+  for (const auto& update : updates) {
+    counts[update.table] += 1;
+  }
+  return counts;
+}
+
+FixPlan
+plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots)
+{
+  FixPlan plan;
+  std::vector<int> database_fixes;
+  std::vector<int> leftovers;
+  for (const auto& finding : roots) {
+    const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::fix)
+                        != finding.repairs.end();
+    if (!offers || !finding.object_id) {
+      plan.refusals.push_back(fmt::format("[{}] {}: no fix applies", finding.check, finding.message));
+      continue;
+    }
+    if (finding.check == "object-database-invalid") {
+      database_fixes.push_back(*finding.object_id);
+    } else if (finding.check == "object-orphaned") {
+      leftovers.push_back(*finding.object_id);
+    } else {
+      plan.refusals.push_back(fmt::format("[{}] object {}: rwdoctor has no fix for this check", finding.check,
+                                          *finding.object_id));
+      continue;
+    }
+    plan.objects.push_back(*finding.object_id);
+  }
+  std::sort(plan.objects.begin(), plan.objects.end());
+  plan.objects.erase(std::unique(plan.objects.begin(), plan.objects.end()), plan.objects.end());
+  plan_database_fixes(session, database_fixes, plan);
+  plan_leftover_deletes(session, leftovers, plan);
+
+  nlohmann::json hashed = {{"removed", hash_rows(plan.removed)}};
+  hashed["updates"] = nlohmann::json::array();
+  for (const auto& update : plan.updates) {
+    nlohmann::json key = nlohmann::json::array();
+    for (const auto& value : update.key) {
+      key.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
+    }
+    hashed["updates"].push_back(nlohmann::json::array(
+      {update.table, update.column, key, update.old_value.value_or("\x01"), update.new_value.value_or("\x01")}));
+  }
+  plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  return plan;
+}
+
+void
+execute_fix(db::MetaStoreSession& session, const FixPlan& plan)
+{
+  for (const auto& update : plan.updates) {
+    db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
+                      update.type, update.new_value);
+  }
+  if (!plan.deleted_objects.empty()) {
+    db::delete_objects(session, plan.deleted_objects);
+  }
+}
+
+} // namespace rwdoctor::repair

@@ -1,0 +1,50 @@
+// The plan of a fix: a deterministic repair that needs no backup, for findings whose own data
+// determines the answer (Finding::statement). Two kinds today:
+//  - object-database-invalid: object.database_id set to the database of the object's schema;
+//  - object-orphaned: a leftover object row deleted, when nothing else is known about it and
+//    deleting it removes no other row.
+// The plan holds the exact row changes (the column's old and new value, the deleted rows
+// byte for byte), so the executor can verify, write undo and audit like any other repair.
+#pragma once
+
+#include "checks/finding.hpp"
+#include "db/meta_store_session.hpp"
+#include "db/row_store.hpp"
+#include "repair/row_change.hpp"
+
+#include <string>
+#include <vector>
+
+namespace rwdoctor::repair {
+
+struct FixChange
+{
+  std::string check;     // the finding it repairs
+  int object_id = 0;
+  std::string what;      // "object 14: database_id 2 -> 1, the database of its schema 2"
+  std::string statement; // the SQL the repair runs, as a DBA would write it
+};
+
+struct FixPlan
+{
+  std::vector<int> objects;               // the objects fixed, ascending
+  std::vector<FixChange> changes;
+  std::vector<RowUpdate> updates;         // columns set
+  std::vector<int> deleted_objects;       // object rows deleted
+  std::vector<db::CapturedTable> removed; // every row those deletes remove, parents first
+  std::vector<std::string> refusals;      // non-empty: the plan must not run
+  std::string rows_hash;                  // sha256 of updates and removed rows
+
+  std::map<std::string, std::size_t> row_counts() const;
+};
+
+// Plans the fixes of `roots` (the root findings of the incidents to fix, each offering
+// Repair::fix) on the store `session` reads, re-reading the rows so that the plan never rests
+// on a report's text. A finding whose fix no longer applies is refused, naming why. Never
+// writes.
+FixPlan plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots);
+
+// Applies `plan` in the session's open repair transaction.
+void execute_fix(db::MetaStoreSession& session, const FixPlan& plan);
+
+} // namespace rwdoctor::repair

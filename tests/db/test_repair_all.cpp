@@ -1,0 +1,306 @@
+// `rwdoctor repair all`: every incident of a store in one plan, one transaction and one undo
+// file, on the demo incident of every generation and on random mixes of root causes (one of
+// which blocks another's repair until it is repaired first).
+
+#include "process_runner.hpp"
+#include "scratch_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace rwdoctor;
+
+namespace {
+
+test::ProcessOutcome
+run_rwdoctor(std::vector<std::string> args)
+{
+  args.insert(args.begin(), test::rwdoctor_binary());
+  return test::run_process(args);
+}
+
+// The value after `marker` up to the end of its line, in `text`.
+std::string
+line_after(const std::string& text, const std::string& marker)
+{
+  const auto at = text.rfind(marker);
+  if (at == std::string::npos) {
+    return {};
+  }
+  const auto end = text.find('\n', at);
+  return text.substr(at + marker.size(), end - at - marker.size());
+}
+
+std::vector<std::string>
+step_repairs(const nlohmann::json& plan)
+{
+  std::vector<std::string> repairs;
+  for (const auto& step : plan["steps"]) {
+    repairs.push_back(step["repair"]);
+  }
+  return repairs;
+}
+
+// Root causes on the demo catalog, each a different job or object. The placement of job 14
+// blocks the restore of job 16 (its neighbour) until it is fixed.
+struct Injection
+{
+  const char* name;
+  const char* sql;
+};
+
+const std::vector<Injection>&
+injections()
+{
+  static const std::vector<Injection> all = {
+    {"job 16 lost its fragments", "DELETE FROM fragment WHERE job_id = 16;"},
+    {"job 14 in a non-database", "UPDATE object SET database_id = 2 WHERE oid = 14;"},
+    {"job 41 lost its streaming_job row", "DELETE FROM streaming_job WHERE job_id = 41;"},
+    {"leftover object 44",
+     "INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id) VALUES (44, 'TABLE', 1, 2, 1);"},
+    {"job 24 lost its fragments", "DELETE FROM fragment WHERE job_id = 24;"},
+  };
+  return all;
+}
+
+} // namespace
+
+TEST_CASE("repair all repairs the demo incident in one run, and its undo takes all of it back", "[db][all]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute(test::read_source_file("sql/demo/incident.sql"));
+      const auto injected = test::dump_meta_tables(live.name());
+
+      const auto json = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--dry-run",
+                                  "--format", "json"});
+      INFO(json.describe());
+      REQUIRE(json.exit_code == 4);
+      const auto plan = nlohmann::json::parse(json.out);
+      CHECK(step_repairs(plan) == std::vector<std::string>{"fix", "restore", "restore", "fix"});
+      CHECK(plan["remaining"].empty());
+      CHECK(test::dump_meta_tables(live.name()) == injected); // a dry run writes nothing
+
+      const auto dry = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--dry-run"});
+      INFO(dry.describe());
+      CHECK(dry.exit_code == 4);
+      CHECK(dry.out.find("  1 of 4  job 14") != std::string::npos);
+      CHECK(dry.out.find("UPDATE object SET database_id = 1 WHERE oid = 14;") != std::string::npos);
+      CHECK(dry.out.find("  4 of 4  object 44") != std::string::npos);
+      const auto apply = line_after(dry.out, "to apply this plan: ");
+      REQUIRE(apply.rfind("rwdoctor repair all --from ", 0) == 0);
+
+      // The printed command, as pasted.
+      const auto applied = test::run_process(
+        {"/bin/sh", "-c", fmt::format("'{}' {}", test::rwdoctor_binary(), apply.substr(std::string("rwdoctor ").size()))});
+      INFO(applied.describe());
+      REQUIRE(applied.exit_code == 1);
+      CHECK(applied.out.find("repaired 4 of 4 incident(s) in one transaction") != std::string::npos);
+      const auto clean = run_rwdoctor({"check", "-d", live.name()});
+      CHECK(clean.exit_code == 0);
+      // Every meta table is the backup's, byte for byte: object 44 was never in it.
+      CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+
+      // A second run has nothing to do.
+      const auto again = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--yes"});
+      INFO(again.describe());
+      CHECK(again.exit_code == 0);
+      CHECK(again.out.find("nothing to do") != std::string::npos);
+
+      // One undo file takes every step back: the injected state, byte for byte.
+      const auto undo = line_after(applied.out, "to take the repair back: ");
+      REQUIRE(undo.rfind("rwdoctor undo ", 0) == 0);
+      const auto undone = test::run_process(
+        {"/bin/sh", "-c", fmt::format("'{}' {}", test::rwdoctor_binary(), undo.substr(std::string("rwdoctor ").size()))});
+      INFO(undone.describe());
+      CHECK(undone.exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == injected);
+    }
+  }
+}
+
+TEST_CASE("repair all without a backup fixes, drops, and lists what stays with why", "[db][all]")
+{
+  const test::ScratchDatabase live("head");
+  live.execute(test::read_source_file("sql/demo/incident.sql"));
+  const auto first = run_rwdoctor({"repair", "all", "-d", live.name(), "--yes"});
+  INFO(first.describe());
+  CHECK(first.exit_code == 4);
+  CHECK(first.out.find("repaired 3 of 4 incident(s)") != std::string::npos);
+  CHECK(first.out.find("not repaired: drop refused: objects depend on the jobs to drop") != std::string::npos);
+  CHECK(first.out.find("run repair all again with --from BACKUP") != std::string::npos);
+  const auto report = run_rwdoctor({"check", "-d", live.name(), "--format", "json"});
+  const auto left = nlohmann::json::parse(report.out);
+  REQUIRE(left["incidents"].size() == 1);
+  CHECK(left["incidents"][0]["jobs"] == nlohmann::json::array({16}));
+
+  // With --cascade the drop takes the dependents too, and the store is clean.
+  const auto second = run_rwdoctor({"repair", "all", "-d", live.name(), "--cascade", "--yes"});
+  INFO(second.describe());
+  CHECK(second.exit_code == 1);
+  CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+}
+
+TEST_CASE("repair all refuses bad input and changes nothing", "[db][all]")
+{
+  const test::ScratchDatabase live("head");
+  live.execute(test::read_source_file("sql/demo/incident.sql"));
+  const auto before = test::dump_meta_tables(live.name());
+  const auto both = run_rwdoctor({"repair", "all", "-d", live.name(), "--dry-run", "--yes"});
+  CHECK(both.exit_code == 16);
+  const auto neither = run_rwdoctor({"repair", "all", "-d", live.name()}); // not a terminal
+  CHECK(neither.exit_code == 16);
+  const auto no_object = run_rwdoctor({"repair", "fix", "-d", live.name(), "--dry-run"});
+  CHECK(no_object.exit_code == 16);
+  const auto bad_object = run_rwdoctor({"repair", "fix", "-d", live.name(), "--object", "x", "--dry-run"});
+  CHECK(bad_object.exit_code == 16);
+  CHECK(bad_object.err.find("HINT: ") != std::string::npos);
+  const auto bad_backup = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", "no_such_database_here", "--yes"});
+  INFO(bad_backup.describe());
+  CHECK(bad_backup.exit_code == 8);
+  CHECK(bad_backup.err.find("backup: ") != std::string::npos);
+  // A fix of an object whose finding has no fix: nothing to plan for it.
+  const auto healthy = run_rwdoctor({"repair", "fix", "-d", live.name(), "--object", "24", "--dry-run"});
+  INFO(healthy.describe());
+  CHECK(healthy.exit_code == 0);
+  CHECK(test::dump_meta_tables(live.name()) == before);
+  // A stale plan: the store changed between the dry run's plan and --yes of a saved plan.
+  const test::TemporaryDirectory directory;
+  const auto plan_file = directory.file("plan.json");
+  const auto saved = run_rwdoctor({"repair", "all", "-d", live.name(), "--dry-run", "--plan-out", plan_file});
+  INFO(saved.describe());
+  REQUIRE(saved.exit_code == 4);
+  live.execute("UPDATE object SET database_id = 3 WHERE oid = 14;");
+  const auto stale = run_rwdoctor({"apply", plan_file, "-d", live.name(), "--yes"});
+  INFO(stale.describe());
+  CHECK(stale.exit_code == 32);
+  CHECK(stale.err.find("the plan is stale") != std::string::npos);
+}
+
+TEST_CASE("repair all resolves random mixes of root causes in one run; undo restores the mix byte for byte",
+          "[db][all][property]")
+{
+  std::mt19937 random(20261203);
+  for (int round = 0; round < 6; ++round) {
+    const auto& generation = test::generations()[static_cast<std::size_t>(round) % test::generations().size()];
+    std::vector<const Injection*> mix;
+    for (const auto& injection : injections()) {
+      if (random() % 2 == 0) {
+        mix.push_back(&injection);
+      }
+    }
+    if (round == 0) { // a placement that blocks a restore until it is fixed, always once
+      mix = {&injections()[0], &injections()[1]};
+    }
+    if (round == 1) { // two restores that block each other (each is the other's broken neighbour)
+      mix = {&injections()[0], &injections()[4]};
+    }
+    if (mix.size() < 2) {
+      mix.push_back(&injections()[round % 2 == 0 ? 2 : 3]);
+      mix.push_back(&injections()[round % 2 == 0 ? 4 : 1]);
+    }
+    std::string names;
+    std::string sql;
+    for (const auto* injection : mix) {
+      names += fmt::format("{}{}", names.empty() ? "" : ", ", injection->name);
+      sql += injection->sql;
+    }
+    DYNAMIC_SECTION(fmt::format("round {} on {}: {}", round, generation, names))
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute(sql);
+      const auto injected = test::dump_meta_tables(live.name());
+      const test::TemporaryDirectory directory;
+      const auto undo_file = directory.file("undo.json");
+      const auto plan_file = directory.file("plan.json");
+      // Made as a dry run and applied as saved: the plan inside the transaction, each step
+      // planned after the ones before it, must be the plan the dry run showed.
+      const auto planned = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--dry-run",
+                                         "--plan-out", plan_file});
+      INFO(planned.describe());
+      REQUIRE(planned.exit_code == 4);
+      CHECK(planned.out.find("not repaired") == std::string::npos);
+      const auto applied =
+        run_rwdoctor({"apply", plan_file, "--from", backup.name(), "--yes", "--undo-file", undo_file});
+      INFO(applied.describe());
+      REQUIRE(applied.exit_code == 1);
+      CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+      const auto undone = run_rwdoctor({"undo", undo_file, "--yes"});
+      INFO(undone.describe());
+      CHECK(undone.exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == injected);
+    }
+  }
+}
+
+TEST_CASE("repair all on a terminal: choose per incident, a refused choice is explained, view, skip, apply",
+          "[db][all]")
+{
+  const test::ScratchDatabase backup("head");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute(test::read_source_file("sql/demo/incident.sql"));
+  const test::TemporaryDirectory directory;
+  test::ProcessOptions options;
+  options.environment = {"NO_COLOR=1"};
+  options.terminal_columns = 80;
+  options.terminal_rows = 24;
+  test::PtyProcess walk({test::rwdoctor_binary(), "repair", "all", "-d", live.name(), "--from", backup.name(),
+                         "--undo-file", directory.file("undo.json")},
+                        options);
+  auto at = walk.wait_for("  1 of 4  job 14");
+  at = walk.wait_for("[n]o: ", at);
+  // Job 14 sits in the wrong database: the drop its finding offers is refused, and says why.
+  walk.type("c\n");
+  at = walk.wait_for("incident (1-4): ", at);
+  walk.type("1\n");
+  at = walk.wait_for("repair incident 1 by [f]ix, [d]rop, or [s]kip it: ", at);
+  walk.type("d\n");
+  at = walk.wait_for("incident 1 cannot be repaired that way: drop refused: ", at);
+  at = walk.wait_for("[n]o: ", at);
+  // The full plan of one step.
+  walk.type("v\n");
+  at = walk.wait_for("incident (1-4): ", at);
+  walk.type("3\n");
+  at = walk.wait_for("plan: restore the rows of job(s) 16", at);
+  at = walk.wait_for("press Enter to go back to the plan ", at);
+  walk.type("\n");
+  at = walk.wait_for("[n]o: ", at);
+  // Skip the leftover: the plan repairs three of four.
+  walk.type("c\n");
+  at = walk.wait_for("incident (1-4): ", at);
+  walk.type("4\n");
+  at = walk.wait_for("repair incident 4 by [f]ix, or [s]kip it: ", at);
+  walk.type("s\n");
+  at = walk.wait_for("plan: repair 3 of 4 incident(s)", at);
+  at = walk.wait_for("not repaired: skipped", at);
+  at = walk.wait_for("[n]o: ", at);
+  walk.type("a\n");
+  at = walk.wait_for("repaired 3 of 4 incident(s) in one transaction", at);
+  const auto outcome = walk.wait();
+  INFO(outcome.describe());
+  CHECK(outcome.exit_code == 4);
+  const auto report = run_rwdoctor({"check", "-d", live.name(), "--format", "json"});
+  const auto left = nlohmann::json::parse(report.out);
+  REQUIRE(left["incidents"].size() == 1);
+  CHECK(left["findings"][left["incidents"][0]["root"].get<int>() - 1]["object_id"] == 44);
+
+  // Saying no changes nothing.
+  const auto before = test::dump_meta_tables(live.name());
+  test::PtyProcess no({test::rwdoctor_binary(), "repair", "all", "-d", live.name(), "--from", backup.name()}, options);
+  no.wait_for("[n]o: ");
+  no.type("n\n");
+  const auto refused = no.wait();
+  CHECK(refused.exit_code == 32);
+  CHECK(refused.out.find("not applied; nothing was changed") != std::string::npos);
+  CHECK(test::dump_meta_tables(live.name()) == before);
+}
