@@ -131,17 +131,19 @@ std::optional<repair::AllPlan>
 walk_on_terminal(const AllContext& context, repair::AllRequest& request, std::istream& in, std::ostream& out)
 {
   auto plan = run_cancellable([&] { return dry_run_all(context, request); });
+  bool reprint = true; // the plan changed, or something was shown over it
   for (;;) {
-    out << "\n" << repair::render_all_plan_text(plan);
+    if (reprint) {
+      out << "\n" << repair::render_all_plan_text(plan);
+    }
+    reprint = false;
     if (!plan.refusals.empty()) {
       return std::nullopt;
     }
-    const auto answer = ask(in, out,
-                            fmt::format("\n[a]pply this plan, [c]hoose an incident's repair, [v]iew an incident's SQL, "
-                                        "[n]o: "));
+    const auto answer = ask(in, out, "\n[a]pply, [c]hoose an incident's repair, [v]iew its SQL, [n]o: ");
     if (answer == "a") {
       if (plan.steps.empty()) {
-        fmt::print(out, "the plan repairs nothing\n");
+        fmt::print(out, "the plan repairs nothing; choose a repair, or [n]o\n");
         continue;
       }
       return plan;
@@ -165,6 +167,7 @@ walk_on_terminal(const AllContext& context, repair::AllRequest& request, std::is
           fmt::print(out, "incident {} is not repaired by this plan; nothing to show\n", id);
         }
         ask(in, out, "press Enter to go back to the plan ");
+        reprint = true;
         continue;
       }
       // Only the repairs the incident's root finding offers; one that plans with a refusal
@@ -188,16 +191,20 @@ walk_on_terminal(const AllContext& context, repair::AllRequest& request, std::is
         fmt::print(out, "no such choice '{}'\n", util::printable(choice));
         continue;
       }
+      auto previous = request.choices;
       request.choices[id] = kind;
-      plan = run_cancellable([&] { return dry_run_all(context, request); });
-      for (const auto& left : plan.remaining) {
-        if (left.incident.id == id && kind) {
-          // The plan below lists it as not repaired: say why before the list scrolls by.
-          fmt::print(out, "\nincident {} cannot be repaired that way: {}\n", id, util::printable(left.why.front()));
-          request.choices.erase(id);
-          plan = run_cancellable([&] { return dry_run_all(context, request); });
-        }
+      auto chosen = run_cancellable([&] { return dry_run_all(context, request); });
+      const auto refused = std::find_if(chosen.remaining.begin(), chosen.remaining.end(),
+                                        [&](const repair::RemainingIncident& left) { return left.incident.id == id; });
+      if (kind && refused != chosen.remaining.end()) {
+        // The plan stays as it was: say why, where the eye is, instead of printing it again.
+        fmt::print(out, "incident {} cannot be repaired that way: {}\nthe plan stays as it was.\n", id,
+                   util::printable(refused->why.front()));
+        request.choices = std::move(previous);
+        continue;
       }
+      plan = std::move(chosen);
+      reprint = true;
       continue;
     }
     if (answer == "n" || answer == "q" || answer.empty()) {
@@ -233,8 +240,8 @@ report_applied_all(const AllContext& context, const repair::AllOutcome& outcome,
   } else if (plan.steps.empty()) {
     fmt::print(out, "\nno incident can be repaired by rwdoctor now; nothing was changed\n");
   } else {
-    fmt::print(out, "\nrepaired {} of {} incident(s) in one transaction; the checks of the whole store found nothing "
-                    "new and nothing left of them.\n",
+    fmt::print(out, "\nrepaired {} of {} incident(s) in one transaction; the checks of the whole store\nfound "
+                    "nothing new and nothing left of them.\n",
                plan.repaired_incidents(), plan.incident_count);
     for (const auto& resolved : outcome.resolved_by_steps) {
       fmt::print(out, "incident {} ({}) went with the repairs before it: its finding is gone.\n", resolved.id,

@@ -371,8 +371,8 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     return to_int(ExitCode::clean);
   }
   if (undo.action == "all") {
-    fmt::print(out, "took the repair back ({} row(s) deleted or put back, {} column value(s) set back); the meta store "
-                    "is as it was before the repair\n",
+    fmt::print(out, "took the repair back: {} row(s) deleted or put back, {} column value(s) set back;\nthe meta "
+                    "store is as it was before the repair\n",
                outcome.rows, undo.updated.size());
   } else {
     fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",

@@ -44,33 +44,77 @@ counts_text(const std::map<std::string, std::size_t>& counts)
   return fmt::format("{} row(s): {}", total, tables.empty() ? "none" : tables);
 }
 
+// `text` as lines of at most 80 columns, the first after `first`, the others after `indent`,
+// broken at spaces; a word longer than a line stays whole.
+std::string
+wrapped(const std::string& first, const std::string& text, const std::string& indent)
+{
+  constexpr std::size_t k_width = 80;
+  std::string out = first;
+  std::size_t column = first.size() - (first.rfind('\n') == std::string::npos ? 0 : first.rfind('\n') + 1);
+  bool line_empty = true;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto end = text.find(' ', at);
+    if (end == std::string::npos) {
+      end = text.size();
+    }
+    const auto word = text.substr(at, end - at);
+    if (!line_empty && column + 1 + word.size() > k_width) {
+      out += "\n" + indent;
+      column = indent.size();
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    line_empty = false;
+    at = end + 1;
+  }
+  return out + "\n";
+}
+
+// "2 of 4  job 41 ...: relation-without-job (+4 findings)", wrapped.
+std::string
+heading(const IncidentSummary& incident, std::size_t count)
+{
+  return wrapped(fmt::format("  {} of {}  ", incident.id, count), util::printable(incident.title), "        ");
+}
+
 // What a step does, in a few lines under its incident.
 std::string
 step_summary(const AllStep& step)
 {
   std::string out;
-  constexpr const char* indent = "          ";
+  const std::string indent = "      ";
+  const std::string more = indent + "  ";
   if (step.fix) {
     for (const auto& change : step.fix->changes) {
-      out += fmt::format("{}fix: {}\n{}     {}\n", indent, util::printable(change.what), indent,
-                         util::printable(change.statement));
+      out += wrapped(indent, "fix: " + util::printable(change.what), more);
+      out += more + util::printable(change.statement) + "\n";
     }
   }
   if (step.restore) {
-    out += fmt::format("{}restore from the backup: {}\n", indent, counts_text(step.restore->row_counts()));
+    out += wrapped(indent, "restore from the backup, " + counts_text(step.restore->row_counts()), more);
     if (!step.restore->updates.empty()) {
-      out += fmt::format("{}     and {} column value(s) set to the backup's\n", indent, step.restore->updates.size());
+      out += fmt::format("{}and {} column value(s) set to the backup's\n", more, step.restore->updates.size());
     }
     if (!step.restore->neighbour_jobs.empty()) {
-      out += fmt::format("{}     neighbour jobs checked after it: {}\n", indent,
-                         fmt::join(step.restore->neighbour_jobs, ", "));
+      out += wrapped(more,
+                     fmt::format("checked after it: neighbour jobs {}", fmt::join(step.restore->neighbour_jobs, ", ")),
+                     more);
     }
   }
   if (step.drop) {
-    out += fmt::format("{}drop objects {}: {}\n", indent, fmt::join(step.drop->oids(), ", "),
-                       counts_text(step.drop->row_counts()));
+    out += wrapped(indent,
+                   fmt::format("drop objects {}, {}", fmt::join(step.drop->oids(), ", "),
+                               counts_text(step.drop->row_counts())),
+                   more);
     for (const auto& note : step.drop->not_cleaned) {
-      out += fmt::format("{}     outside the meta store: {}\n", indent, util::printable(note));
+      out += wrapped(more, "outside the meta store: " + util::printable(note), more);
     }
   }
   return out;
@@ -185,26 +229,28 @@ all_plan_json(const AllPlan& plan)
 std::string
 render_all_plan_text(const AllPlan& plan)
 {
-  std::string out = fmt::format("plan: repair {} of {} incident(s) of database \"{}\", schema \"{}\" (RisingWave {}){}\n",
-                                plan.repaired_incidents(), plan.incident_count, plan.database, plan.schema, plan.generation,
-                                plan.backup.empty() ? " without a backup"
-                                                    : fmt::format(",\n      from {}", plan.backup));
+  std::string out = wrapped("",
+                            fmt::format("plan: repair {} of {} incident(s) of database \"{}\", schema \"{}\" "
+                                        "(RisingWave {}), {}",
+                                        plan.repaired_incidents(), plan.incident_count, plan.database, plan.schema,
+                                        plan.generation, plan.backup.empty() ? "without a backup" : "from " + plan.backup),
+                            "  ");
   std::vector<std::pair<int, std::string>> blocks;
   for (const auto& step : plan.steps) {
-    blocks.emplace_back(step.incident.id, fmt::format("  {} of {}  {}\n{}", step.incident.id, plan.incident_count,
-                                                      util::printable(step.incident.title), step_summary(step)));
+    blocks.emplace_back(step.incident.id, heading(step.incident, plan.incident_count) + step_summary(step));
     for (const auto& other : step.joined) {
-      blocks.emplace_back(other.id, fmt::format("  {} of {}  {}\n          restored together with incident {}: "
-                                                "each is the other's broken neighbour\n",
-                                                other.id, plan.incident_count, util::printable(other.title),
-                                                step.incident.id));
+      blocks.emplace_back(other.id, heading(other, plan.incident_count)
+                                      + wrapped("      ",
+                                                fmt::format("restored together with incident {}: their restores "
+                                                            "need each other",
+                                                            step.incident.id),
+                                                "        "));
     }
   }
   for (const auto& left : plan.remaining) {
-    std::string text = fmt::format("  {} of {}  {}\n", left.incident.id, plan.incident_count,
-                                   util::printable(left.incident.title));
+    std::string text = heading(left.incident, plan.incident_count);
     for (const auto& why : left.why) {
-      text += fmt::format("          not repaired: {}\n", util::printable(why));
+      text += wrapped("      ", "not repaired: " + util::printable(why), "        ");
     }
     blocks.emplace_back(left.incident.id, text);
   }
@@ -213,10 +259,10 @@ render_all_plan_text(const AllPlan& plan)
     out += text;
   }
   if (!plan.steps.empty()) {
-    out += fmt::format("\nrows changed in all: {}\n", counts_text(plan.row_counts()));
-    out += "in one SERIALIZABLE transaction: the steps in this order, each planned on what\n"
-           "the ones before it left; then the checks of the whole store (anything new, or\n"
-           "left about what was repaired, rolls all of it back); one undo file, one audit row\n";
+    out += wrapped("\n", "rows changed in all: " + counts_text(plan.row_counts()), "  ");
+    out += "one SERIALIZABLE transaction: the steps in this order, each planned on what the\n"
+           "ones before it left, then the checks of the whole store (anything new, or left\n"
+           "about what was repaired, rolls it all back); one undo file, one audit row\n";
   }
   if (!plan.remaining.empty()) {
     out += fmt::format("{} incident(s) stay as they are (see 'not repaired')\n", plan.remaining.size());

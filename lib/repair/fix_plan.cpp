@@ -52,7 +52,7 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
     plan.updates.push_back(update);
     plan.changes.push_back(FixChange{
       "object-database-invalid", oid,
-      fmt::format("object {}: database_id {} -> {}, the database of its schema", oid, row[1].value_or("NULL"), *row[2]),
+      fmt::format("object {}'s database_id {} -> {} (its schema's database)", oid, row[1].value_or("NULL"), *row[2]),
       fmt::format("UPDATE object SET database_id = {} WHERE oid = {};", *row[2], oid)});
   }
   for (const int oid : oids) {
@@ -95,8 +95,7 @@ plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oid
   }
   for (const int oid : leftovers) {
     plan.changes.push_back(FixChange{"object-orphaned", oid,
-                                     fmt::format("object {}: a leftover row with no type row, job or dependents, deleted",
-                                                 oid),
+                                     fmt::format("delete leftover object {} (no type row, job or dependents)", oid),
                                      fmt::format("DELETE FROM object WHERE oid = {};", oid)});
   }
   plan.deleted_objects = leftovers;

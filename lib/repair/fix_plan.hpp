@@ -21,7 +21,7 @@ struct FixChange
 {
   std::string check;     // the finding it repairs
   int object_id = 0;
-  std::string what;      // "object 14: database_id 2 -> 1, the database of its schema 2"
+  std::string what;      // "object 14's database_id 2 -> 1 (its schema's database)"
   std::string statement; // the SQL the repair runs, as a DBA would write it
 };
 
