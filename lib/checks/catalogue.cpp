@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace rwdoctor::checks {
 
@@ -31,8 +32,13 @@ Catalogue::from_files(const std::vector<std::pair<std::string, std::string>>& fi
     catalogue.m_ids.push_back(id);
   }
   std::sort(catalogue.m_ids.begin(), catalogue.m_ids.end(), [&](const std::string& a, const std::string& b) {
-    const int na = catalogue.primary(a).invariant_number();
-    const int nb = catalogue.primary(b).invariant_number();
+    // Checks of the invariants first, in their order; those from real incidents after them.
+    const auto rank = [&](const std::string& id) {
+      const int number = catalogue.primary(id).invariant_number();
+      return number == 0 ? std::numeric_limits<int>::max() : number;
+    };
+    const int na = rank(a);
+    const int nb = rank(b);
     return na != nb ? na < nb : a < b;
   });
   return catalogue;

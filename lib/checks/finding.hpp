@@ -52,8 +52,9 @@ struct Finding
   // object SET database_id = 1 WHERE oid = 14;"), from the check's optional `statement`
   // column; nullopt when the data leaves a choice to a person.
   std::optional<std::string> statement;
-  // Structure findings only (foreign-keys-missing): the meta table the finding is about, so
-  // that the incident analysis can attach that table's orphans to it. Not part of the JSON.
+  // Structure findings only (foreign-keys-missing, sequence-behind; a check's optional
+  // `relation` column): the meta table the finding is about, so that the incident analysis
+  // can attach that table's orphans to it and a fix can find its rows. Not part of the JSON.
   std::string relation;
   // A finding about a link between two jobs (an edge): the job at the other end, so that the
   // incident analysis can tell an edge that crosses databases because that job was moved.

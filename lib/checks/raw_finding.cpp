@@ -35,6 +35,7 @@ raw_findings_from_rows(const db::Rows& rows)
   const int consequence = rows.column("consequence");
   const int statement = rows.column("statement");
   const int other_job = rows.column("other_job");
+  const int relation = rows.column("relation");
   if (object_id < 0 || job_id < 0 || fragment_id < 0 || message < 0) {
     throw OperationalError("the check query must return columns object_id, job_id, fragment_id and message",
                            "This is a bug in the check file; report it with the file name.");
@@ -62,6 +63,9 @@ raw_findings_from_rows(const db::Rows& rows)
     }
     if (statement >= 0) {
       finding.statement = row[statement];
+    }
+    if (relation >= 0 && row[relation]) {
+      finding.relation = *row[relation];
     }
     if (other_job >= 0) {
       finding.other_job = optional_int(row[other_job], "other_job");

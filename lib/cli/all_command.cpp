@@ -5,6 +5,7 @@
 #include "cli/options.hpp"
 #include "cli/prompt.hpp"
 #include "cli/repair_support.hpp"
+#include "checks/catalogue.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "db/meta_store_session.hpp"
@@ -66,6 +67,9 @@ apply_command(const AllContext& context, const repair::AllPlan& plan)
   }
   for (const int object : plan.request.only_objects) {
     arguments += fmt::format(" --object {}", object);
+  }
+  for (const auto& check : plan.request.only_checks) {
+    arguments += fmt::format(" --check {}", check);
   }
   if (plan.request.cascade) {
     arguments += " --cascade";
@@ -223,7 +227,8 @@ report_applied_all(const AllContext& context, const repair::AllOutcome& outcome,
   const auto& plan = outcome.plan;
   // repair fix answers for its objects only; repair all for the whole store.
   const bool all_repaired =
-    plan.remaining.empty() && (!plan.request.only_objects.empty() || outcome.inconsistencies_after == 0);
+    plan.remaining.empty()
+    && (!plan.request.only_objects.empty() || !plan.request.only_checks.empty() || outcome.inconsistencies_after == 0);
   if (format == Format::json) {
     auto document = repair::all_plan_json(plan);
     document["applied"] = !plan.steps.empty();
@@ -249,7 +254,8 @@ report_applied_all(const AllContext& context, const repair::AllOutcome& outcome,
     }
     if (!plan.remaining.empty()) {
       fmt::print(out, "{} incident(s) not repaired (listed above with why).\n", plan.remaining.size());
-    } else if (plan.request.only_objects.empty() && outcome.inconsistencies_after != 0) {
+    } else if (plan.request.only_objects.empty() && plan.request.only_checks.empty()
+               && outcome.inconsistencies_after != 0) {
       fmt::print(out, "the checks still see {} finding(s) above info.\n", outcome.inconsistencies_after);
     }
     out << applied_repair_footer("repair", outcome.undo_path, outcome.repair_id, outcome.audit_id, context.connection,
@@ -275,8 +281,11 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   po::options_description options(fmt::format("rwdoctor repair {} options", name));
   add_repair_options(options);
   if (fixes_only) {
-    options.add_options()("object", po::value<std::vector<std::string>>()->composing(),
-                          "object whose finding to fix (repeatable; rwdoctor check names it)");
+    options.add_options()
+      ("object", po::value<std::vector<std::string>>()->composing(),
+       "object whose finding to fix (repeatable; rwdoctor check names it)")
+      ("check", po::value<std::vector<std::string>>()->composing(),
+       "fix the incidents of this check (repeatable), e.g. sequence-behind");
   } else {
     options.add_options()
       ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
@@ -290,7 +299,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   const auto values = parse_options(args, options, fmt::format("repair {}", name));
   if (values.count("help") != 0) {
     std::ostringstream text;
-    text << (fixes_only ? "Usage: rwdoctor repair fix --object ID [--object ID]... (--dry-run | --yes) [options]\n\n"
+    text << (fixes_only ? "Usage: rwdoctor repair fix (--object ID... | --check ID...) (--dry-run | --yes) [options]\n\n"
                         : "Usage: rwdoctor repair all [--from CONNINFO] (--dry-run | --yes) [--plan-out PATH] "
                           "[options]\n\n")
          << options
@@ -322,9 +331,16 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
       }
       request.only_objects.push_back(id);
     }
-    if (request.only_objects.empty()) {
-      throw UsageError("repair fix needs --object ID", "Name the objects whose findings to fix, as rwdoctor check "
-                                                       "prints them; or run rwdoctor repair all.");
+    for (const auto& id : list_option(values, "check")) {
+      if (!checks::Catalogue::builtin().contains(id)) {
+        throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
+      }
+      request.only_checks.push_back(id);
+    }
+    if (request.only_objects.empty() && request.only_checks.empty()) {
+      throw UsageError("repair fix needs --object ID or --check ID",
+                       "Name the objects whose findings to fix, as rwdoctor check prints them; or run rwdoctor "
+                       "repair all.");
     }
   } else {
     request.cascade = values.count("cascade") != 0;

@@ -20,7 +20,7 @@ Usage:
                                     fix, else drop) in one plan, one verified
                                     transaction and one undo file; on a terminal
                                     without --yes, choose per incident
-  rwdoctor repair fix --object ID... (--dry-run | --yes)
+  rwdoctor repair fix (--object ID... | --check ID...) (--dry-run | --yes)
                                     the fixes the data determines (an object's
                                     database, a leftover object row), with undo
   rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]

@@ -341,9 +341,10 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
   // What the file takes back; whether that is still to be done, the undo itself decides.
   if (undo.action == "all") {
-    fmt::print(out, "undo {}{}: a repair of object(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
-                    "inserted, sets {} column value(s) back and puts back {} row(s) it removed\n",
-               path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size(), rows);
+    fmt::print(out, "undo {}{}: a repair{} in database \"{}\"; taking it back deletes the {} row(s) it inserted, sets {} "
+                    "column value(s) back and puts back {} row(s) it removed\n",
+               path, repair_named, undo.oids.empty() ? "" : fmt::format(" of object(s) {}", fmt::join(undo.oids, ", ")),
+               undo.database, inserted, undo.updated.size(), rows);
   } else if (undo.action == "restore") {
     fmt::print(out, "undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
                     "inserted and sets {} column value(s) back\n",
@@ -372,8 +373,13 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   }
   if (undo.action == "all") {
     fmt::print(out, "took the repair back: {} row(s) deleted or put back, {} column value(s) set back;\nthe meta "
-                    "store is as it was before the repair\n",
-               outcome.rows, undo.updated.size());
+                    "store is as it was before the repair{}\n",
+               outcome.rows, undo.updated.size(),
+               undo.sequences.empty()
+                 ? std::string()
+                 : fmt::format(", except sequence(s) {}, which stay moved forward (harmless; setval is not "
+                               "transactional)",
+                               fmt::join(undo.sequences, ", ")));
   } else {
     fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
                undo.action == "restore" ? "deleted" : "put back", outcome.rows);

@@ -40,6 +40,10 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
       return Command{repair, fmt::format("rwdoctor repair fix --object {}{} --dry-run", *root.object_id,
                                          context.rwdoctor_arguments)};
     }
+    if (incident.statement_applies) { // about the store, not an object (a sequence)
+      return Command{repair, fmt::format("rwdoctor repair fix --check {}{} --dry-run", root.check,
+                                         context.rwdoctor_arguments)};
+    }
     break;
   }
   return std::nullopt;

@@ -46,6 +46,10 @@ summary_of(const incidents::Incident& incident, const checks::Finding& root)
 bool
 selected(const checks::Finding& root, const AllRequest& request)
 {
+  if (!request.only_checks.empty()
+      && std::find(request.only_checks.begin(), request.only_checks.end(), root.check) == request.only_checks.end()) {
+    return false;
+  }
   if (request.only_objects.empty()) {
     return true;
   }

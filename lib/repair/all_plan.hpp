@@ -70,6 +70,8 @@ struct AllRequest
   int max_objects = 50;
   // `repair fix --object`: only these objects' incidents, only fixes. Empty: every incident.
   std::vector<int> only_objects;
+  // `repair fix --check`: only incidents whose root finding is of these checks.
+  std::vector<std::string> only_checks;
   bool fixes_only = false;
   // Choices made on a terminal, by incident id: the repair to use, or none (skip).
   std::map<int, std::optional<StepKind>> choices;

@@ -25,8 +25,13 @@ fix_plan_json(const FixPlan& plan)
   for (const auto& [table, count] : plan.row_counts()) {
     counts[table] = count;
   }
+  Json sequences = Json::array();
+  for (const auto& move : plan.sequences) {
+    sequences.push_back(Json{{"sequence", move.sequence}, {"table", move.table}, {"from", move.from}, {"to", move.to}});
+  }
   return Json{{"objects", plan.objects},
               {"changes", changes},
+              {"sequences", sequences},
               {"row_counts", counts},
               {"refusals", plan.refusals},
               {"rows_hash", plan.rows_hash}};
@@ -134,6 +139,7 @@ all_request_json(const AllRequest& request)
               {"with_backup", request.with_backup},
               {"max_objects", request.max_objects},
               {"only_objects", request.only_objects},
+              {"only_checks", request.only_checks},
               {"fixes_only", request.fixes_only},
               {"choices", choices}};
 }
@@ -146,6 +152,7 @@ all_request_from(const Json& json)
   request.with_backup = json.at("with_backup").get<bool>();
   request.max_objects = json.at("max_objects").get<int>();
   request.only_objects = json.at("only_objects").get<std::vector<int>>();
+  request.only_checks = json.at("only_checks").get<std::vector<std::string>>();
   request.fixes_only = json.at("fixes_only").get<bool>();
   for (const auto& [incident, kind] : json.at("choices").items()) {
     int id = 0;
@@ -260,6 +267,13 @@ render_all_plan_text(const AllPlan& plan)
   }
   if (!plan.steps.empty()) {
     out += wrapped("\n", "rows changed in all: " + counts_text(plan.row_counts()), "  ");
+    std::size_t sequences = 0;
+    for (const auto& step : plan.steps) {
+      sequences += step.fix ? step.fix->sequences.size() : 0;
+    }
+    if (sequences != 0) {
+      out += fmt::format("sequences moved forward: {} (setval is not transactional; undo leaves them)\n", sequences);
+    }
     out += "one SERIALIZABLE transaction: the steps in this order, each planned on what the\n"
            "ones before it left, then the checks of the whole store (anything new, or left\n"
            "about what was repaired, rolls it all back); one undo file, one audit row\n";

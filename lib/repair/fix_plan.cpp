@@ -102,6 +102,25 @@ plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oid
   plan.removed = std::move(removed);
 }
 
+void
+plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string>& tables, FixPlan& plan)
+{
+  for (const auto& table : tables) {
+    const auto rows = session.run_file("sql/repair/fix_sequences.sql", {table});
+    if (rows.values.empty()) {
+      plan.refusals.push_back(fmt::format("no serial sequence of table {} is behind its largest id now", table));
+    }
+    for (const auto& row : rows.values) {
+      SequenceMove move{row[0].value_or(""), table, row[1].value_or("?"), row[2].value_or("?")};
+      plan.changes.push_back(FixChange{"sequence-behind", 0,
+                                       fmt::format("move sequence {} from {} to {}, the largest id of {}",
+                                                   move.sequence, move.from, move.to, table),
+                                       fmt::format("SELECT pg_catalog.setval('{}', {});", move.sequence, move.to)});
+      plan.sequences.push_back(std::move(move));
+    }
+  }
+}
+
 } // namespace
 
 std::map<std::string, std::size_t>
@@ -123,9 +142,16 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   FixPlan plan;
   std::vector<int> database_fixes;
   std::vector<int> leftovers;
+  std::vector<std::string> sequence_tables;
   for (const auto& finding : roots) {
     const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::fix)
                         != finding.repairs.end();
+    if (offers && finding.check == "sequence-behind" && !finding.relation.empty()) {
+      if (std::find(sequence_tables.begin(), sequence_tables.end(), finding.relation) == sequence_tables.end()) {
+        sequence_tables.push_back(finding.relation);
+      }
+      continue;
+    }
     if (!offers || !finding.object_id) {
       plan.refusals.push_back(fmt::format("[{}] {}: no fix applies", finding.check, finding.message));
       continue;
@@ -145,6 +171,7 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   plan.objects.erase(std::unique(plan.objects.begin(), plan.objects.end()), plan.objects.end());
   plan_database_fixes(session, database_fixes, plan);
   plan_leftover_deletes(session, leftovers, plan);
+  plan_sequence_moves(session, sequence_tables, plan);
 
   nlohmann::json hashed = {{"removed", hash_rows(plan.removed)}};
   hashed["updates"] = nlohmann::json::array();
@@ -155,6 +182,10 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
     }
     hashed["updates"].push_back(nlohmann::json::array(
       {update.table, update.column, key, update.old_value.value_or("\x01"), update.new_value.value_or("\x01")}));
+  }
+  hashed["sequences"] = nlohmann::json::array();
+  for (const auto& move : plan.sequences) {
+    hashed["sequences"].push_back(nlohmann::json::array({move.sequence, move.from, move.to}));
   }
   plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
   return plan;
@@ -169,6 +200,9 @@ execute_fix(db::MetaStoreSession& session, const FixPlan& plan)
   }
   if (!plan.deleted_objects.empty()) {
     db::delete_objects(session, plan.deleted_objects);
+  }
+  for (const auto& move : plan.sequences) {
+    session.run_file("sql/repair/set_sequence.sql", {move.sequence, move.to});
   }
 }
 

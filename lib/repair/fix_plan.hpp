@@ -1,8 +1,10 @@
 // The plan of a fix: a deterministic repair that needs no backup, for findings whose own data
-// determines the answer (Finding::statement). Two kinds today:
+// determines the answer (Finding::statement). Three kinds today:
 //  - object-database-invalid: object.database_id set to the database of the object's schema;
 //  - object-orphaned: a leftover object row deleted, when nothing else is known about it and
-//    deleting it removes no other row.
+//    deleting it removes no other row;
+//  - sequence-behind: a meta table's serial sequence moved to the table's largest id (not
+//    transactional, and not undone: a sequence ahead of its table is harmless).
 // The plan holds the exact row changes (the column's old and new value, the deleted rows
 // byte for byte), so the executor can verify, write undo and audit like any other repair.
 #pragma once
@@ -25,6 +27,15 @@ struct FixChange
   std::string statement; // the SQL the repair runs, as a DBA would write it
 };
 
+// A serial sequence moved forward with setval.
+struct SequenceMove
+{
+  std::string sequence; // as pg_get_serial_sequence names it
+  std::string table;
+  std::string from;     // the largest value it had handed out
+  std::string to;       // the table's largest id
+};
+
 struct FixPlan
 {
   std::vector<int> objects;               // the objects fixed, ascending
@@ -32,6 +43,7 @@ struct FixPlan
   std::vector<RowUpdate> updates;         // columns set
   std::vector<int> deleted_objects;       // object rows deleted
   std::vector<db::CapturedTable> removed; // every row those deletes remove, parents first
+  std::vector<SequenceMove> sequences;    // moved forward; not undone
   std::vector<std::string> refusals;      // non-empty: the plan must not run
   std::string rows_hash;                  // sha256 of updates and removed rows
 

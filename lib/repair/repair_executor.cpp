@@ -346,9 +346,20 @@ apply_all(const db::ConnectionOptions& live_connection, const std::optional<db::
 
     const auto after = run_verification_checks(live);
     verify_after_repair(plan.live_findings, after, plan.repaired());
+    const auto after_keys = inconsistency_keys(after);
+    // Each step must take its own root finding away (a fix of a sequence has no object to
+    // verify by).
+    for (const auto& step : plan.steps) {
+      const auto& root = step.incident.root;
+      if (after_keys.count(FindingKey{root.check, root.job_id, root.fragment_id, root.object_id}) != 0) {
+        throw OperationalError(fmt::format("the repair of incident {} ({}) did not take its finding away: [{}] {}; "
+                                           "everything was rolled back",
+                                           step.incident.id, step.incident.title, root.check, root.message),
+                               "Run rwdoctor check and repair this incident by hand (rwdoctor explain names how).");
+      }
+    }
     // An incident no step repaired may have gone with the steps before it (a finding about a
     // job that only restated another's broken rows): it is repaired, not left.
-    const auto after_keys = inconsistency_keys(after);
     outcome.inconsistencies_after = after_keys.size();
     auto& remaining = plan.remaining;
     for (auto left = remaining.begin(); left != remaining.end();) {

@@ -329,6 +329,15 @@ make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
                          {"rows_hash", step.rows_hash()}});
   }
   document["steps"] = steps;
+  // Moved forward with setval, which no transaction takes back: undo leaves them (a sequence
+  // ahead of its table is harmless) and says so.
+  Json sequences = Json::array();
+  for (const auto& step : plan.steps) {
+    for (const auto& move : step.fix ? step.fix->sequences : std::vector<SequenceMove>{}) {
+      sequences.push_back(move.sequence);
+    }
+  }
+  document["sequences"] = sequences;
   return seal(document);
 }
 
@@ -431,6 +440,7 @@ read_undo_document(const std::string& text, const std::string& path)
     } else if (data.action == "all" && data.format_version >= 2) {
       read_drop_part(document, path, data);
       read_restore_part(document, path, data);
+      data.sequences = document.at("sequences").get<std::vector<std::string>>();
     } else {
       throw RefusedError(fmt::format("'{}' undoes action '{}', which this rwdoctor does not know", path, data.action));
     }

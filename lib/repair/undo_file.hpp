@@ -48,6 +48,7 @@ struct UndoData
   std::vector<db::CapturedTable> tables; // rows to put back, parents first
   std::vector<KeyedRows> inserted;       // rows to delete again, children first
   std::vector<RowUpdate> updated;        // columns to set back to old_value
+  std::vector<std::string> sequences;    // "all": sequences the repair moved forward; left as they are
 };
 
 // The sealed undo document of a drop.

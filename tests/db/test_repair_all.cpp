@@ -82,6 +82,7 @@ injections()
     {"leftover object 44",
      "INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id) VALUES (44, 'TABLE', 1, 2, 1);"},
     {"job 24 lost its fragments", "DELETE FROM fragment WHERE job_id = 24;"},
+    {"object's sequence behind", "SELECT pg_catalog.setval(pg_catalog.pg_get_serial_sequence('object', 'oid'), 3);"},
   };
   return all;
 }
@@ -325,4 +326,37 @@ TEST_CASE("repair all on a terminal: choose per incident, a refused choice is ex
   CHECK(refused.exit_code == 32);
   CHECK(refused.out.find("not applied; nothing was changed") != std::string::npos);
   CHECK(test::dump_meta_tables(live.name()) == before);
+}
+
+TEST_CASE("repair fix moves a sequence that is behind its table, and undo says it stays moved", "[db][all]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase live(generation);
+      live.execute(test::read_source_file("tests/injections/sequence-behind.sql"));
+      const auto before = test::dump_meta_tables(live.name());
+      const auto report = run_rwdoctor({"check", "-d", live.name(), "--format", "json"});
+      const auto found = nlohmann::json::parse(report.out);
+      REQUIRE(found["incidents"].size() == 1);
+      const auto command = found["incidents"][0]["commands"][0].get<std::string>();
+      CHECK(command.rfind("rwdoctor repair fix --check sequence-behind -d ", 0) == 0);
+      const test::TemporaryDirectory directory;
+      const auto fixed = run_rwdoctor({"repair", "fix", "--check", "sequence-behind", "-d", live.name(), "--yes",
+                                       "--undo-file", directory.file("undo.json")});
+      INFO(fixed.describe());
+      CHECK(fixed.exit_code == 1);
+      CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == before); // no row changed
+      const auto undone = run_rwdoctor({"undo", directory.file("undo.json"), "--yes"});
+      INFO(undone.describe());
+      CHECK(undone.exit_code == 0);
+      CHECK(flat(undone.out).find("which stay moved forward") != std::string::npos);
+      CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+      // A check id that does not exist is a usage error.
+      const auto unknown = run_rwdoctor({"repair", "fix", "--check", "sequence-behnid", "-d", live.name(), "--dry-run"});
+      CHECK(unknown.exit_code == 16);
+      CHECK(unknown.err.find("HINT: ") != std::string::npos);
+    }
+  }
 }
