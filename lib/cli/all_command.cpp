@@ -129,12 +129,19 @@ offered_kinds(const repair::AllPlan& plan, int id, const repair::AllRequest& req
   return kinds;
 }
 
+// What a store without (selected) incidents gets instead of a plan.
+std::string
+no_incident_text(bool fixes_only)
+{
+  return fixes_only ? "no incident of these objects; nothing to do" : "the checks found no incident; nothing to do";
+}
+
 // On a terminal: the plan, then apply / choose / view / quit until the DBA applies or quits.
 // Returns the plan to apply, or nullopt when the DBA quit.
 std::optional<repair::AllPlan>
-walk_on_terminal(const AllContext& context, repair::AllRequest& request, std::istream& in, std::ostream& out)
+walk_on_terminal(const AllContext& context, repair::AllRequest& request, repair::AllPlan plan, std::istream& in,
+                 std::ostream& out)
 {
-  auto plan = run_cancellable([&] { return dry_run_all(context, request); });
   bool reprint = true; // the plan changed, or something was shown over it
   for (;;) {
     if (reprint) {
@@ -153,7 +160,9 @@ walk_on_terminal(const AllContext& context, repair::AllRequest& request, std::is
       return plan;
     }
     if (answer == "c" || answer == "v") {
-      const auto text = ask(in, out, fmt::format("incident (1-{}): ", plan.incident_count));
+      // With one incident there is nothing to ask.
+      const auto text = plan.incident_count == 1 ? std::string("1")
+                                                 : ask(in, out, fmt::format("incident (1-{}): ", plan.incident_count));
       int id = 0;
       if (!util::parse_int32(text, id) || id < 1 || static_cast<std::size_t>(id) > plan.incident_count) {
         fmt::print(out, "no incident '{}'\n", util::printable(text));
@@ -357,8 +366,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   if (dry_run) {
     const auto plan = run_cancellable([&] { return dry_run_all(context, request); });
     if (plan.incident_count == 0 && plan.refusals.empty()) {
-      return report_nothing_to_do(fixes_only ? "no incident of these objects; nothing to do"
-                                             : "the checks found no incident; nothing to do",
+      return report_nothing_to_do(no_incident_text(fixes_only),
                                   "", format, out);
     }
     show(plan, format, out);
@@ -377,7 +385,12 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   std::optional<std::string> expected;
   const bool show_first = !yes || (terminal && format == Format::text);
   if (!yes) {
-    auto chosen = walk_on_terminal(context, request, in, out);
+    auto first = run_cancellable([&] { return dry_run_all(context, request); });
+    if (first.incident_count == 0 && first.refusals.empty()) {
+      return report_nothing_to_do(no_incident_text(fixes_only),
+                                  "", format, out);
+    }
+    auto chosen = walk_on_terminal(context, request, std::move(first), in, out);
     if (!chosen) {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);
@@ -386,7 +399,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   } else if (show_first) {
     const auto plan = run_cancellable([&] { return dry_run_all(context, request); });
     if (plan.incident_count == 0 && plan.refusals.empty()) {
-      return report_nothing_to_do("the checks found no incident; nothing to do", "", format, out);
+      return report_nothing_to_do(no_incident_text(fixes_only), "", format, out);
     }
     show(plan, Format::text, out);
     if (!plan.refusals.empty()) {
@@ -405,12 +418,14 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
                                                                        context.apply.repair_id));
                           plan_written = true;
                         }
-                        if (!show_first && format == Format::text) {
+                        // A store without incidents has no plan to show: "nothing to do" follows.
+                        if (!show_first && format == Format::text && (plan.incident_count != 0 || !plan.refusals.empty())) {
                           out << repair::render_all_plan_text(plan);
                         }
                       });
   if (!outcome.nothing_to_do && outcome.plan.incident_count == 0) {
-    return report_nothing_to_do("the checks found no incident; nothing to do", "", format, out);
+    return report_nothing_to_do(no_incident_text(fixes_only),
+                                "", format, out);
   }
   return report_applied_all(context, outcome, format, out);
 }
@@ -439,7 +454,8 @@ apply_saved_all_plan(const po::variables_map& values, const db::ConnectionOption
                                                            saved.database, saved.schema, plan.database, plan.schema),
                                                "Point -d (and --schema) at the meta store the plan was made for.");
                                            }
-                                           if (format == Format::text) {
+                                           if (format == Format::text
+                                               && (plan.incident_count != 0 || !plan.refusals.empty())) {
                                              out << repair::render_all_plan_text(plan);
                                            }
                                          });

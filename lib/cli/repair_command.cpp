@@ -279,7 +279,10 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   const InterruptGuard cancel_on_signal;
   if (saved.action == "restore") {
     const auto backup = backup_connection(values, connection);
-    const auto outcome = repair::apply_restore(connection, backup, repair::RestoreRequest{saved.request.jobs, saved.keep_live, {}}, apply,
+    repair::RestoreRequest request;
+    request.jobs = saved.request.jobs;
+    request.keep_live = saved.keep_live;
+    const auto outcome = repair::apply_restore(connection, backup, request, apply,
                                                saved.rows_hash, [&](const repair::RestorePlan& plan) {
                                                  if (format == Format::text) {
                                                    out << repair::render_restore_plan_text(plan);

@@ -185,7 +185,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       rows += count;
     }
     fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
-               rows, outcome.plan.updates.size());
+               rows, outcome.plan.changes.updates.size());
     out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
                                  outcome.plan.database, outcome.plan.server);
   }

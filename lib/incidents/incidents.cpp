@@ -161,10 +161,17 @@ void
 recommend(const std::vector<FindingFacts>& findings, Incident& incident)
 {
   const auto& root = findings[incident.root - 1];
-  // A leftover's DELETE is safe only when nothing else is known about the object; a placement
-  // fix (the object's database) is what its consequences need.
+  // A leftover's DELETE is safe only when nothing else is known than about the object itself
+  // (its missing type row, a parent column it lacks: the delete takes all of it away); a
+  // placement fix (the object's database) is what its consequences need.
+  const auto about_the_object = [&](int id) {
+    const auto& finding = findings[static_cast<std::size_t>(id) - 1];
+    return finding.object_id == root.object_id && !finding.job_id;
+  };
   incident.statement_applies =
-    root.has_statement && (incident.pass != Pass::leftovers || incident.findings.size() == 1);
+    root.has_statement
+    && (incident.pass != Pass::leftovers
+        || std::all_of(incident.findings.begin(), incident.findings.end(), about_the_object));
   std::vector<Repair> possible;
   if (offers(root, Repair::restore_fragments) && root.job_id) {
     possible.push_back(Repair::restore_fragments);

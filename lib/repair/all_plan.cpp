@@ -128,16 +128,23 @@ AllStep::rows_hash() const
   return fix ? fix->rows_hash : none;
 }
 
+const ChangeSet&
+AllStep::changes() const
+{
+  static const ChangeSet none;
+  if (drop) {
+    return drop->changes;
+  }
+  if (restore) {
+    return restore->changes;
+  }
+  return fix ? fix->changes : none;
+}
+
 std::map<std::string, std::size_t>
 AllStep::row_counts() const
 {
-  if (drop) {
-    return drop->row_counts();
-  }
-  if (restore) {
-    return restore->row_counts();
-  }
-  return fix ? fix->row_counts() : std::map<std::string, std::size_t>{};
+  return changes().row_counts();
 }
 
 std::vector<int>
@@ -251,6 +258,9 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
   std::set<int> removed;        // objects earlier drops remove
   std::set<int> repaired_first; // jobs and objects earlier steps repair
   std::set<int> joined;         // incidents an earlier joint restore repairs
+  // Rows earlier steps insert, by table and key: a later restore leaves them out (inside the
+  // transaction live has them already, and the dry run must plan the same).
+  std::set<std::pair<std::string, std::vector<std::optional<std::string>>>> inserted_first;
   for (const auto& incident : analysis.incidents) {
     const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
     if (!selected(root, request)) {
@@ -280,6 +290,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         RestoreRequest wanted;
         wanted.jobs = {*root.job_id};
         wanted.repaired_first = repaired_first;
+        wanted.inserted_first = inserted_first;
         step.restore = plan_restore(live, *backup, backup_description, wanted);
         // Jobs whose restores need each other are restored together: a neighbour whose own
         // incident (to be restored, later) refuses this one, or a job whose backup fragments
@@ -344,8 +355,9 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         wanted.jobs = {*root.job_id};
         wanted.cascade = request.cascade;
         wanted.max_objects = request.max_objects;
-        wanted.after_writes = static_cast<bool>(apply_step) && !plan.steps.empty();
-        step.drop = plan_drop(live, wanted);
+        // The job's findings as the plan was decided from them, in the dry run and in the
+        // transaction alike; the verification after the last step reads the store anew.
+        step.drop = plan_drop(live, wanted, &report);
         refused = refusal_of(step.drop->refusals, step.drop->nothing_to_do);
         break;
       }
@@ -359,6 +371,21 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
       }
       const auto ids = step.repaired();
       repaired_first.insert(ids.begin(), ids.end());
+      const auto& changes = step.changes();
+      for (const auto& table : changes.inserted) {
+        std::vector<std::size_t> indexes;
+        for (const auto& column : changes.key_columns.at(table.table)) {
+          indexes.push_back(static_cast<std::size_t>(
+            std::find(table.columns.begin(), table.columns.end(), column) - table.columns.begin()));
+        }
+        for (const auto& row : table.rows) {
+          std::vector<std::optional<std::string>> key;
+          for (const auto index : indexes) {
+            key.push_back(row[index]);
+          }
+          inserted_first.emplace(table.table, std::move(key));
+        }
+      }
       for (const auto& other : step.joined) {
         joined.insert(other.id);
       }

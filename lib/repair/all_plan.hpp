@@ -53,6 +53,7 @@ struct AllStep
   std::optional<FixPlan> fix;
 
   const std::string& rows_hash() const;
+  const ChangeSet& changes() const; // what the step writes, whichever planner made it
   std::map<std::string, std::size_t> row_counts() const;
   std::vector<int> repaired() const; // the jobs and objects it repairs (a drop's: every object it removes)
 };

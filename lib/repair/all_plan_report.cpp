@@ -15,7 +15,7 @@ Json
 fix_plan_json(const FixPlan& plan)
 {
   Json changes = Json::array();
-  for (const auto& change : plan.changes) {
+  for (const auto& change : plan.fixes) {
     changes.push_back(Json{{"check", change.check},
                            {"object_id", change.object_id},
                            {"what", change.what},
@@ -26,7 +26,7 @@ fix_plan_json(const FixPlan& plan)
     counts[table] = count;
   }
   Json sequences = Json::array();
-  for (const auto& move : plan.sequences) {
+  for (const auto& move : plan.changes.sequences) {
     sequences.push_back(Json{{"sequence", move.sequence}, {"table", move.table}, {"from", move.from}, {"to", move.to}});
   }
   return Json{{"objects", plan.objects},
@@ -97,15 +97,15 @@ step_summary(const AllStep& step)
   const std::string indent = "      ";
   const std::string more = indent + "  ";
   if (step.fix) {
-    for (const auto& change : step.fix->changes) {
+    for (const auto& change : step.fix->fixes) {
       out += wrapped(indent, "fix: " + util::printable(change.what), more);
       out += more + util::printable(change.statement) + "\n";
     }
   }
   if (step.restore) {
     out += wrapped(indent, "restore from the backup, " + counts_text(step.restore->row_counts()), more);
-    if (!step.restore->updates.empty()) {
-      out += fmt::format("{}and {} column value(s) set to the backup's\n", more, step.restore->updates.size());
+    if (!step.restore->changes.updates.empty()) {
+      out += fmt::format("{}and {} column value(s) set to the backup's\n", more, step.restore->changes.updates.size());
     }
     if (!step.restore->neighbour_jobs.empty()) {
       out += wrapped(more,
@@ -266,10 +266,11 @@ render_all_plan_text(const AllPlan& plan)
     out += text;
   }
   if (!plan.steps.empty()) {
-    out += wrapped("\n", "rows changed in all: " + counts_text(plan.row_counts()), "  ");
+    const auto counts = plan.row_counts();
+    out += counts.empty() ? std::string("\n") : wrapped("\n", "rows changed in all: " + counts_text(counts), "  ");
     std::size_t sequences = 0;
     for (const auto& step : plan.steps) {
-      sequences += step.fix ? step.fix->sequences.size() : 0;
+      sequences += step.changes().sequences.size();
     }
     if (sequences != 0) {
       out += fmt::format("sequences moved forward: {} (setval is not transactional; undo leaves them)\n", sequences);
@@ -281,16 +282,7 @@ render_all_plan_text(const AllPlan& plan)
   if (!plan.remaining.empty()) {
     out += fmt::format("{} incident(s) stay as they are (see 'not repaired')\n", plan.remaining.size());
   }
-  if (plan.gates_now) {
-    if (plan.gates_now->empty()) {
-      out += "\nsafety gates now: clear (no other session, no fresh meta leader heartbeat)\n";
-    } else {
-      out += "\nsafety gates now: --yes would be refused:\n";
-      for (const auto& reason : *plan.gates_now) {
-        out += fmt::format("  - {}\n", reason);
-      }
-    }
-  }
+  out += render_gates_now(plan.gates_now);
   if (!plan.refusals.empty()) {
     out += "\nthis plan cannot be applied:\n";
     for (const auto& refusal : plan.refusals) {
@@ -310,7 +302,7 @@ render_step_text(const AllStep& step)
     return render_restore_plan_text(*step.restore);
   }
   std::string out = "plan: fix, in the repair transaction:\n";
-  for (const auto& change : step.fix->changes) {
+  for (const auto& change : step.fix->fixes) {
     out += fmt::format("  {}\n    {}\n", util::printable(change.what), util::printable(change.statement));
   }
   return out;

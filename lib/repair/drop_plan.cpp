@@ -7,11 +7,9 @@
 #include "repair/repair_checks.hpp"
 #include "checks/finding_enricher.hpp"
 #include "store/generation.hpp"
-#include "util/sha256.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -112,69 +110,11 @@ DropPlan::oids_by_database() const
 std::map<std::string, std::size_t>
 DropPlan::row_counts() const
 {
-  std::map<std::string, std::size_t> counts;
-  for (const auto& table : rows) {
-    counts[table.table] = table.rows.size();
-  }
-  return counts;
-}
-
-std::string
-hash_rows(const std::vector<db::CapturedTable>& rows)
-{
-  // The compact JSON of [{"columns": [...], "rows": [[value or null, ...], ...], "table": name}, ...]
-  // (keys in nlohmann's sorted order), hashed piece by piece instead of built: the plan's rows
-  // can be hundreds of megabytes of hex-encoded blobs.
-  const auto json_text = [](const auto& value) {
-    return nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  };
-  util::Sha256 digest;
-  // A JSON string of printable ASCII, as nlohmann writes it: only '"' and '\\' are escaped.
-  // Blobs in hex form are such strings, and this keeps them from being copied.
-  const auto update_string = [&](const std::string& value) {
-    const bool printable = std::all_of(value.begin(), value.end(), [](char c) { return c >= 0x20 && c <= 0x7e; });
-    if (!printable) {
-      digest.update(json_text(value));
-      return;
-    }
-    const std::string_view text = value;
-    digest.update("\"");
-    util::split_at_specials(
-      text, "\"\\", [&digest](std::string_view stretch) { digest.update(stretch); },
-      [&digest](char c) { digest.update(c == '"' ? "\\\"" : "\\\\"); });
-    digest.update("\"");
-  };
-  digest.update("[");
-  for (std::size_t t = 0; t < rows.size(); ++t) {
-    const auto& table = rows[t];
-    digest.update(t == 0 ? "{\"columns\":" : ",{\"columns\":");
-    digest.update(json_text(table.columns));
-    digest.update(",\"rows\":[");
-    for (std::size_t r = 0; r < table.rows.size(); ++r) {
-      digest.update(r == 0 ? "[" : ",[");
-      for (std::size_t v = 0; v < table.rows[r].size(); ++v) {
-        if (v != 0) {
-          digest.update(",");
-        }
-        const auto& value = table.rows[r][v];
-        if (value) {
-          update_string(*value);
-        } else {
-          digest.update("null");
-        }
-      }
-      digest.update("]");
-    }
-    digest.update("],\"table\":");
-    digest.update(json_text(table.table));
-    digest.update("}");
-  }
-  digest.update("]");
-  return "sha256:" + digest.finish_hex();
+  return changes.row_counts();
 }
 
 DropPlan
-plan_drop(db::MetaStoreSession& session, const DropRequest& request)
+plan_drop(db::MetaStoreSession& session, const DropRequest& request, const checks::CheckReport* decided_from)
 {
   DropPlan plan;
   plan.request = request;
@@ -194,9 +134,13 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
   // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
   // also the repair's "before".
-  auto selection = repair_check_selection();
-  selection.share_with_sibling = !request.after_writes; // nothing is written yet
-  const auto report = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  checks::CheckReport own_run;
+  if (decided_from == nullptr) {
+    auto selection = repair_check_selection();
+    selection.share_with_sibling = true; // nothing is written yet
+    own_run = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  }
+  const auto& report = decided_from != nullptr ? *decided_from : own_run;
   plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
   plan.refusals = report_refusals(report);
@@ -290,20 +234,22 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
   // rows behind; the repair removes them explicitly.
   if (facts.has("pending_sink_state") && !store::detect_generation(session.applied_migrations())
                                              .has(store::migration::pending_sink_state_fk)) {
-    plan.explicit_deletes.emplace_back("pending_sink_state", "sink_id");
+    plan.changes.explicit_deletes.emplace_back("pending_sink_state", "sink_id");
   }
-  plan.rows = db::capture_removal(session, plan.oids(), plan.explicit_deletes);
-  plan.rows_hash = hash_rows(plan.rows);
+  auto& changes = plan.changes;
+  changes.removed = db::capture_removal(session, plan.oids(), changes.explicit_deletes);
+  changes.object_groups = plan.oids_by_database();
+  plan.rows_hash = hash_changes(changes);
 
   const auto list = id_list(plan.oids());
-  plan.cascade_indexes = db::plan_cascade_indexes(session, db::tables_linked_to_object(session));
-  for (const auto& index : plan.cascade_indexes) {
+  changes.cascade_indexes = db::plan_cascade_indexes(session, db::tables_linked_to_object(session));
+  for (const auto& index : changes.cascade_indexes) {
     plan.statements.push_back(db::create_statement(index));
   }
-  for (const auto& [table, column] : plan.explicit_deletes) {
+  for (const auto& [table, column] : changes.explicit_deletes) {
     plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
   }
-  const auto groups = plan.oids_by_database();
+  const auto& groups = changes.object_groups;
   for (const auto& group : groups) {
     const auto database = plan.objects[static_cast<std::size_t>(
                                          std::find_if(plan.objects.begin(), plan.objects.end(),
@@ -315,7 +261,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request)
       groups.size() == 1 ? std::string()
                          : database ? fmt::format(" -- database {}", *database) : std::string(" -- no database")));
   }
-  for (const auto& index : plan.cascade_indexes) {
+  for (const auto& index : changes.cascade_indexes) {
     plan.statements.push_back(db::drop_statement(index));
   }
   plan.not_cleaned = follow_ups(session, plan.oids(), plan.objects);

@@ -5,9 +5,9 @@
 #pragma once
 
 #include "checks/finding.hpp"
-#include "db/cascade_indexes.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
+#include "repair/change_set.hpp"
 #include "repair/removal_set.hpp"
 #include "repair/repair_checks.hpp"
 
@@ -24,10 +24,6 @@ struct DropRequest
   std::vector<int> jobs;
   bool cascade = false;
   int max_objects = 50;
-  // Planned inside a transaction that has written already (a step of repair all): its check
-  // run must not hand work to a sibling connection, which could neither see those writes nor
-  // read tables the transaction holds locked.
-  bool after_writes = false;
 };
 
 struct PlanObject
@@ -51,12 +47,12 @@ struct DropPlan
   std::vector<PlanObject> objects;       // sorted by oid
   std::vector<checks::Finding> findings; // the requested jobs' findings that drop-job repairs
   std::vector<std::string> refusals;     // non-empty: the plan must not run
-  std::vector<std::pair<std::string, std::string>> explicit_deletes; // (table, column) cleaned without a key
-  std::vector<db::CapturedTable> rows;   // every row that disappears, parents first
+  // The deletes: the objects per database, the rows cleaned without a foreign key, and every
+  // row that disappears (changes.removed, parents first).
+  ChangeSet changes;
   std::vector<std::string> statements;   // the SQL, as the transaction runs it
-  std::vector<db::CascadeIndex> cascade_indexes; // created before the deletes, dropped before COMMIT
   std::vector<std::string> not_cleaned;  // follow-ups outside the meta store
-  std::string rows_hash;                 // sha256 of `rows`: the plan's precondition
+  std::string rows_hash;                 // sha256 of changes.removed: the plan's precondition
   // Set when every job is gone and the audit table says rwdoctor dropped it: a repeated drop
   // has nothing to do (and the plan nothing else).
   std::optional<std::string> nothing_to_do;
@@ -75,10 +71,11 @@ struct DropPlan
   std::map<std::string, std::size_t> row_counts() const;
 };
 
-// Plans the drop of `request.jobs` on the store `session` reads. Never writes.
-DropPlan plan_drop(db::MetaStoreSession& session, const DropRequest& request);
-
-// sha256 over the captured rows in a canonical form.
-std::string hash_rows(const std::vector<db::CapturedTable>& rows);
+// Plans the drop of `request.jobs` on the store `session` reads. Never writes. `decided_from`
+// is a check run of the whole store (repair_check_selection) that the caller made already on
+// the same store (repair all's, before its first step): the plan takes the jobs' findings and
+// its "before" from it instead of running the checks again.
+DropPlan plan_drop(db::MetaStoreSession& session, const DropRequest& request,
+                   const checks::CheckReport* decided_from = nullptr);
 
 } // namespace rwdoctor::repair

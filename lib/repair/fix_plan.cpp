@@ -1,11 +1,9 @@
 #include "repair/fix_plan.hpp"
 
 #include "repair/drop_plan.hpp"
-#include "util/sha256.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -49,8 +47,8 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
     update.type = row[4].value_or("integer");
     update.old_value = row[1];
     update.new_value = row[2];
-    plan.updates.push_back(update);
-    plan.changes.push_back(FixChange{
+    plan.changes.updates.push_back(update);
+    plan.fixes.push_back(FixChange{
       "object-database-invalid", oid,
       fmt::format("object {}'s database_id {} -> {} (its schema's database)", oid, row[1].value_or("NULL"), *row[2]),
       fmt::format("UPDATE object SET database_id = {} WHERE oid = {};", *row[2], oid)});
@@ -94,29 +92,42 @@ plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oid
     }
   }
   for (const int oid : leftovers) {
-    plan.changes.push_back(FixChange{"object-orphaned", oid,
+    plan.fixes.push_back(FixChange{"object-orphaned", oid,
                                      fmt::format("delete leftover object {} (no type row, job or dependents)", oid),
                                      fmt::format("DELETE FROM object WHERE oid = {};", oid)});
   }
-  plan.deleted_objects = leftovers;
-  plan.removed = std::move(removed);
+  plan.changes.object_groups.push_back(leftovers);
+  plan.changes.removed = std::move(removed);
 }
 
 void
 plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string>& tables, FixPlan& plan)
 {
+  if (tables.empty()) {
+    return;
+  }
+  // The check's own query, read again in this transaction: what it reports is what moves.
+  const auto rows = session.run_file("sql/checks/sequence-behind.sql", {});
+  const int relation = rows.column("relation");
+  const int sequence = rows.column("sequence_name");
+  const int taken = rows.column("taken");
+  const int max_id = rows.column("max_id");
   for (const auto& table : tables) {
-    const auto rows = session.run_file("sql/repair/fix_sequences.sql", {table});
-    if (rows.values.empty()) {
+    const auto behind = std::count_if(rows.values.begin(), rows.values.end(),
+                                      [&](const auto& row) { return row[relation] == table; });
+    if (behind == 0) {
       plan.refusals.push_back(fmt::format("no serial sequence of table {} is behind its largest id now", table));
     }
     for (const auto& row : rows.values) {
-      SequenceMove move{row[0].value_or(""), table, row[1].value_or("?"), row[2].value_or("?")};
-      plan.changes.push_back(FixChange{"sequence-behind", 0,
+      if (row[relation] != table) {
+        continue;
+      }
+      SequenceMove move{row[sequence].value_or(""), table, row[taken].value_or("?"), row[max_id].value_or("?")};
+      plan.fixes.push_back(FixChange{"sequence-behind", 0,
                                        fmt::format("move sequence {} from {} to {}, the largest id of {}",
                                                    move.sequence, move.from, move.to, table),
                                        fmt::format("SELECT pg_catalog.setval('{}', {});", move.sequence, move.to)});
-      plan.sequences.push_back(std::move(move));
+      plan.changes.sequences.push_back(std::move(move));
     }
   }
 }
@@ -126,14 +137,7 @@ plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string
 std::map<std::string, std::size_t>
 FixPlan::row_counts() const
 {
-  std::map<std::string, std::size_t> counts;
-  for (const auto& table : removed) {
-    counts[table.table] += table.rows.size();
-  }
-  for (const auto& update : updates) {
-    counts[update.table] += 1;
-  }
-  return counts;
+  return changes.row_counts();
 }
 
 FixPlan
@@ -173,37 +177,8 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   plan_leftover_deletes(session, leftovers, plan);
   plan_sequence_moves(session, sequence_tables, plan);
 
-  nlohmann::json hashed = {{"removed", hash_rows(plan.removed)}};
-  hashed["updates"] = nlohmann::json::array();
-  for (const auto& update : plan.updates) {
-    nlohmann::json key = nlohmann::json::array();
-    for (const auto& value : update.key) {
-      key.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
-    }
-    hashed["updates"].push_back(nlohmann::json::array(
-      {update.table, update.column, key, update.old_value.value_or("\x01"), update.new_value.value_or("\x01")}));
-  }
-  hashed["sequences"] = nlohmann::json::array();
-  for (const auto& move : plan.sequences) {
-    hashed["sequences"].push_back(nlohmann::json::array({move.sequence, move.from, move.to}));
-  }
-  plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  plan.rows_hash = hash_changes(plan.changes);
   return plan;
-}
-
-void
-execute_fix(db::MetaStoreSession& session, const FixPlan& plan)
-{
-  for (const auto& update : plan.updates) {
-    db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
-                      update.type, update.new_value);
-  }
-  if (!plan.deleted_objects.empty()) {
-    db::delete_objects(session, plan.deleted_objects);
-  }
-  for (const auto& move : plan.sequences) {
-    session.run_file("sql/repair/set_sequence.sql", {move.sequence, move.to});
-  }
 }
 
 } // namespace rwdoctor::repair

@@ -12,7 +12,7 @@
 #include "checks/finding.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
-#include "repair/row_change.hpp"
+#include "repair/change_set.hpp"
 
 #include <string>
 #include <vector>
@@ -27,23 +27,13 @@ struct FixChange
   std::string statement; // the SQL the repair runs, as a DBA would write it
 };
 
-// A serial sequence moved forward with setval.
-struct SequenceMove
-{
-  std::string sequence; // as pg_get_serial_sequence names it
-  std::string table;
-  std::string from;     // the largest value it had handed out
-  std::string to;       // the table's largest id
-};
-
 struct FixPlan
 {
   std::vector<int> objects;               // the objects fixed, ascending
-  std::vector<FixChange> changes;
-  std::vector<RowUpdate> updates;         // columns set
-  std::vector<int> deleted_objects;       // object rows deleted
-  std::vector<db::CapturedTable> removed; // every row those deletes remove, parents first
-  std::vector<SequenceMove> sequences;    // moved forward; not undone
+  std::vector<FixChange> fixes;           // what each fix does, as a DBA reads it
+  // Columns set, leftover object rows deleted (with every row those deletes remove), and
+  // sequences moved forward (not undone).
+  ChangeSet changes;
   std::vector<std::string> refusals;      // non-empty: the plan must not run
   std::string rows_hash;                  // sha256 of updates and removed rows
 
@@ -56,7 +46,5 @@ struct FixPlan
 // writes.
 FixPlan plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots);
 
-// Applies `plan` in the session's open repair transaction.
-void execute_fix(db::MetaStoreSession& session, const FixPlan& plan);
 
 } // namespace rwdoctor::repair

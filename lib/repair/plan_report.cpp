@@ -39,6 +39,8 @@ reason_text(Reason reason)
   return "?";
 }
 
+} // namespace
+
 std::string
 render_gates_now(const std::optional<std::vector<std::string>>& gates_now)
 {
@@ -54,8 +56,6 @@ render_gates_now(const std::optional<std::vector<std::string>>& gates_now)
   }
   return out;
 }
-
-} // namespace
 
 Json
 meta_store_json(const std::string& database, const std::string& schema, const std::string& generation,
@@ -168,7 +168,7 @@ restore_plan_json(const RestorePlan& plan)
     counts[table] = count;
   }
   Json updates = Json::array();
-  for (const auto& update : plan.updates) {
+  for (const auto& update : plan.changes.updates) {
     Json key = Json::array();
     for (const auto& value : update.key) {
       key.push_back(value ? Json(*value) : Json(nullptr));
@@ -223,9 +223,9 @@ render_restore_plan_text(const RestorePlan& plan)
     total += count;
   }
   out += fmt::format("  {:<28} {:>8}\n", "total", total);
-  if (!plan.updates.empty()) {
+  if (!plan.changes.updates.empty()) {
     out += "\ncolumns set to the backup's values:\n";
-    for (const auto& update : plan.updates) {
+    for (const auto& update : plan.changes.updates) {
       std::string key;
       for (const auto& value : update.key) {
         key += fmt::format("{}{}", key.empty() ? "" : ", ", value.value_or("NULL"));
@@ -242,12 +242,12 @@ render_restore_plan_text(const RestorePlan& plan)
   }
   out += "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks, a re-check of this plan and "
          "the undo file):\n";
-  for (const auto& table : plan.inserts) {
+  for (const auto& table : plan.changes.inserted) {
     out += fmt::format("  INSERT INTO {} ({} columns) VALUES ... -- {} row(s) from the backup\n",
                        table.table == "table" || table.table == "index" ? fmt::format("\"{}\"", table.table) : table.table,
                        table.columns.size(), table.rows.size());
   }
-  for (const auto& update : plan.updates) {
+  for (const auto& update : plan.changes.updates) {
     out += fmt::format("  UPDATE {} SET {} = ... -- the backup's value\n", update.table, update.column);
   }
   if (!plan.neighbour_jobs.empty()) {

@@ -39,6 +39,9 @@ struct SavedPlan
   std::string repair_id; // the id the repair takes when the plan is applied ("" if none)
 };
 
+// A dry run's reading of the safety gates (a plan's gates_now), "" when it has none.
+std::string render_gates_now(const std::optional<std::vector<std::string>>& gates_now);
+
 // The "meta_store" member of plan and undo files: where the repair runs.
 Json meta_store_json(const std::string& database, const std::string& schema, const std::string& generation,
                      const db::ServerIdentity& server);

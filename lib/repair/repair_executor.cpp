@@ -106,50 +106,11 @@ private:
   std::optional<std::set<FindingKey>> m_eager;
 };
 
-// The row changes of each kind of plan, in the repair transaction: the one place a drop, a
-// restore and a fix write, whether alone or as a step of repair all. `action` names the
-// fault points ("drop:after-delete", "all:after-table", ...).
-void
-execute_drop(db::MetaStoreSession& session, const DropPlan& plan, const std::string& action)
-{
-  const auto cascade_indexes = db::create_cascade_indexes(session, plan.cascade_indexes);
-  for (const auto& [table, column] : plan.explicit_deletes) {
-    db::delete_where_in(session, table, column, plan.oids());
-  }
-  for (const auto& group : plan.oids_by_database()) {
-    db::delete_objects(session, group);
-  }
-  db::drop_cascade_indexes(session, cascade_indexes);
-  fault_point(action + ":after-delete");
-}
-
-void
-execute_restore(db::MetaStoreSession& session, const RestorePlan& plan, const std::string& action)
-{
-  for (const auto& table : plan.inserts) {
-    db::insert_rows(session, table);
-    fault_point(action + ":after-table");
-  }
-  for (const auto& update : plan.updates) {
-    db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
-                      update.type, update.new_value);
-  }
-  fault_point(action + ":after-insert");
-}
-
-// One step of repair all, right after it was planned.
+// One step of repair all, right after it was planned: its changes, whichever planner made them.
 void
 execute_step(db::MetaStoreSession& session, const AllStep& step)
 {
-  if (step.fix) {
-    execute_fix(session, *step.fix);
-  }
-  if (step.restore) {
-    execute_restore(session, *step.restore, "all");
-  }
-  if (step.drop) {
-    execute_drop(session, *step.drop, "all");
-  }
+  execute_changes(session, step.changes(), "all");
   fault_point("all:after-step");
 }
 
@@ -205,7 +166,7 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     undo_file.write(make_undo_document(plan, stamp_of(plan.server, repair_id, options)));
     fault_point("drop:after-undo-write");
 
-    execute_drop(session, plan, "drop");
+    execute_changes(session, plan.changes, "drop");
 
     const auto after = run_verification_checks(session);
     verify_after_repair(plan.live_findings, after, plan.oids());
@@ -265,16 +226,11 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
 
     RestoreBefore before(live, plan.check_scope);
 
-    std::vector<std::string> names;
-    for (const auto& table : plan.inserts) {
-      names.push_back(table.table);
-    }
-    std::reverse(names.begin(), names.end());
     fault_point("restore:before-undo-write");
-    undo_file.write(make_restore_undo_document(plan, names, stamp_of(plan.server, repair_id, options)));
+    undo_file.write(make_restore_undo_document(plan, stamp_of(plan.server, repair_id, options)));
     fault_point("restore:after-undo-write");
 
-    execute_restore(live, plan, "restore");
+    execute_changes(live, plan.changes, "restore");
     const auto after = run_verification_checks(live, plan.check_scope);
     // The backup's checks ran beside the writes and the after run; the plan the user saw had
     // them (unless --yes), and a backup found inconsistent now rolls the restore back.

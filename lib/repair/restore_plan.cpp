@@ -11,15 +11,14 @@
 #include "incidents/incidents.hpp"
 #include "repair/drop_plan.hpp"
 #include "store/generation.hpp"
-#include "util/sha256.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <future>
 #include <set>
 
@@ -106,8 +105,8 @@ refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& ref
   const auto wellformed = [&](const std::optional<std::string>& value) {
     return !value || (util::decode_bytea_hex(*value, bytes) && checks::is_wellformed_protobuf(bytes));
   };
-  for (const auto& table : plan.inserts) {
-    const auto keys = plan.key_columns.find(table.table);
+  for (const auto& table : plan.changes.inserted) {
+    const auto keys = plan.changes.key_columns.find(table.table);
     for (std::size_t column = 0; column < table.columns.size(); ++column) {
       if (!checks::is_protobuf_column(table.table, table.columns[column])) {
         continue;
@@ -117,7 +116,7 @@ refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& ref
           continue;
         }
         Row key;
-        for (const auto& key_column : keys == plan.key_columns.end() ? std::vector<std::string>{} : keys->second) {
+        for (const auto& key_column : keys == plan.changes.key_columns.end() ? std::vector<std::string>{} : keys->second) {
           const int index = column_index(table, key_column);
           key.push_back(index < 0 ? std::nullopt : row[static_cast<std::size_t>(index)]);
         }
@@ -126,7 +125,7 @@ refuse_malformed_protobuf(const RestorePlan& plan, std::vector<std::string>& ref
       }
     }
   }
-  for (const auto& update : plan.updates) {
+  for (const auto& update : plan.changes.updates) {
     if (checks::is_protobuf_column(update.table, update.column) && !wellformed(update.new_value)) {
       refusals.push_back(fmt::format("the backup's {} row {} has a {} that is not well-formed protobuf",
                                      update.table, describe_key(update.key), update.column));
@@ -170,7 +169,10 @@ ids_of(db::MetaStoreSession& session, std::string_view path, const std::vector<i
 }
 
 // The backup's rows of the jobs' fragment graph: fragments, their edges (either end), splits,
-// legacy actors, the jobs' table rows, their indexes and refresh jobs.
+// legacy actors, the jobs' table rows, their indexes and refresh jobs; and the rows of the
+// objects of those tables (internal tables): their object rows, their privileges, and the
+// object_dependency rows of the jobs and those objects. Which of the object rows, privileges
+// and dependencies a restore puts back is decided against live (plan_restore).
 struct BackupGraph
 {
   std::vector<db::CapturedTable> tables;
@@ -224,6 +226,13 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   graph.tables.push_back(db::select_rows(backup, "index", "index_table_id", graph.table_ids));
   if (facts.has("refresh_job")) {
     graph.tables.push_back(db::select_rows(backup, "refresh_job", "table_id", graph.table_ids));
+  }
+  graph.tables.push_back(db::select_rows(backup, "object", "oid", graph.table_ids));
+  std::vector<int> owners = graph.table_ids;
+  owners.insert(owners.end(), jobs.begin(), jobs.end());
+  graph.tables.push_back(select_union(backup, "object_dependency", {{"used_by", owners}, {"oid", owners}}));
+  if (facts.has("user_privilege")) {
+    graph.tables.push_back(db::select_rows(backup, "user_privilege", "oid", graph.table_ids));
   }
   if (sibling) {
     fragments = sibling_fragments.get();
@@ -280,6 +289,112 @@ refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& reques
       incident.findings.size() > 1 ? fmt::format(" (+{} more)", incident.findings.size() - 1) : std::string(),
       *root.job_id, util::shell_quote(plan.database)));
   }
+}
+
+// Keeps, of the backup's object, object_dependency and user_privilege rows in `tables`, the
+// ones the restore puts back: object rows of the jobs' tables that live lacks (internal tables
+// whose object rows went), whose database and schema live still has; the dependencies of the
+// jobs and of those objects, either way, whose both ends are in live or put back, unless live has the same
+// (oid, used_by) under another id; the privileges on the objects put back. Rows of objects
+// live has are never touched: a live object row is not the backup's to overwrite. Returns the
+// objects put back.
+std::set<int>
+keep_objects_to_restore(db::MetaStoreSession& live, const std::set<int>& objects_in_live,
+                        std::vector<db::CapturedTable>& tables, RestorePlan& plan)
+{
+  const auto integer = [](const db::CapturedTable& table, const Row& row, const char* column) {
+    int value = 0;
+    const int index = column_index(table, column);
+    return index >= 0 && util::parse_int32(row[static_cast<std::size_t>(index)].value_or(""), value) ? value : 0;
+  };
+  const auto keep_if = [](db::CapturedTable& table, const std::function<bool(const Row&)>& wanted) {
+    table.rows.erase(std::remove_if(table.rows.begin(), table.rows.end(), [&](const Row& row) { return !wanted(row); }),
+                     table.rows.end());
+  };
+  std::set<int> restored;
+  for (auto& table : tables) {
+    if (table.table != "object") {
+      continue;
+    }
+    keep_if(table, [&](const Row& row) { return objects_in_live.count(integer(table, row, "oid")) == 0; });
+    std::vector<int> parents;
+    for (const auto& row : table.rows) {
+      parents.push_back(integer(table, row, "database_id"));
+      parents.push_back(integer(table, row, "schema_id"));
+    }
+    const auto found = ids_of(live, "sql/repair/existing_objects.sql", parents);
+    const std::set<int> parents_in_live(found.begin(), found.end());
+    keep_if(table, [&](const Row& row) {
+      const int oid = integer(table, row, "oid");
+      for (const char* column : {"database_id", "schema_id"}) {
+        const int parent = integer(table, row, column);
+        if (parent != 0 && parents_in_live.count(parent) == 0) {
+          plan.refusals.push_back(fmt::format("object {} is missing in live and its {} {} is too; restore puts back "
+                                              "a job's objects, not databases or schemas",
+                                              oid, column, parent));
+          return false;
+        }
+      }
+      restored.insert(oid);
+      return true;
+    });
+  }
+  for (auto& table : tables) {
+    if (table.table == "user_privilege") {
+      keep_if(table, [&](const Row& row) {
+        if (restored.count(integer(table, row, "oid")) == 0) {
+          return false;
+        }
+        if (integer(table, row, "dependent_id") != 0) {
+          plan.left_out.push_back(fmt::format("privilege {} on object {}: it was granted through another privilege",
+                                              integer(table, row, "id"), integer(table, row, "oid")));
+          return false;
+        }
+        return true;
+      });
+    }
+    if (table.table != "object_dependency") {
+      continue;
+    }
+    // Either way: a restored job's edges to its downstream jobs need their dependency rows as
+    // much as its edges from upstream do (dependency-invalid).
+    const std::set<int> jobs(plan.request.jobs.begin(), plan.request.jobs.end());
+    keep_if(table, [&](const Row& row) {
+      for (const int end : {integer(table, row, "used_by"), integer(table, row, "oid")}) {
+        if (jobs.count(end) != 0 || restored.count(end) != 0) {
+          return true;
+        }
+      }
+      return false;
+    });
+    std::vector<int> ends;
+    for (const auto& row : table.rows) {
+      ends.push_back(integer(table, row, "oid"));
+      ends.push_back(integer(table, row, "used_by"));
+    }
+    const auto found = ids_of(live, "sql/repair/existing_objects.sql", ends);
+    const std::set<int> ends_in_live(found.begin(), found.end());
+    std::set<std::pair<int, int>> pairs_in_live;
+    const auto live_rows = db::select_rows(live, "object_dependency", "used_by", ends);
+    for (const auto& row : live_rows.rows) {
+      pairs_in_live.emplace(integer(live_rows, row, "oid"), integer(live_rows, row, "used_by"));
+    }
+    keep_if(table, [&](const Row& row) {
+      const int oid = integer(table, row, "oid");
+      const int used_by = integer(table, row, "used_by");
+      for (const int end : {oid, used_by}) {
+        if (ends_in_live.count(end) == 0 && restored.count(end) == 0) {
+          plan.left_out.push_back(fmt::format("dependency of {} on {}: object {} no longer exists in live", used_by,
+                                              oid, end));
+          return false;
+        }
+      }
+      // The same dependency under another id: live has it (the ids differ, the meaning not).
+      return pairs_in_live.count({oid, used_by}) == 0 || live_rows.rows.end() != std::find_if(
+        live_rows.rows.begin(), live_rows.rows.end(), [&](const Row& live_row) { return live_row == row; });
+    });
+  }
+  return restored;
 }
 
 // The jobs that own `fragments` in `session` (by id only: no blob is read).
@@ -352,11 +467,7 @@ backup_check_refusals(BackupChecks& backup_checks)
 std::map<std::string, std::size_t>
 RestorePlan::row_counts() const
 {
-  std::map<std::string, std::size_t> counts;
-  for (const auto& table : inserts) {
-    counts[table.table] = table.rows.size();
-  }
-  return counts;
+  return changes.row_counts();
 }
 
 RestorePlan
@@ -554,6 +665,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   std::set<int> neighbours;
   const auto existing_objects = ids_of(live, "sql/repair/existing_objects.sql", table_ids);
   const std::set<int> objects_in_live(existing_objects.begin(), existing_objects.end());
+  const auto restored_objects = keep_objects_to_restore(live, objects_in_live, backup_tables, plan);
 
   std::vector<db::CapturedTable> inserts;
   // Rows to insert are moved out of backup_tables, so the plan holds each backup row once.
@@ -580,6 +692,9 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     to_insert.types = table.types;
     for (auto& row : table.rows) {
       const auto key = key_of(row, key_indexes);
+      if (request.inserted_first.count({table.table, key}) != 0) {
+        continue; // an earlier step of repair all puts it back
+      }
       const auto in_live = live_by_key.find(key);
       if (in_live == live_by_key.end()) {
         if (table.table == "fragment_relation") {
@@ -598,7 +713,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
         }
         if (table.table == "table") {
           const int table_id = std::stoi(row[0].value_or("0"));
-          if (objects_in_live.count(table_id) == 0) {
+          if (objects_in_live.count(table_id) == 0 && restored_objects.count(table_id) == 0) {
             plan.refusals.push_back(fmt::format("object {} of table row {} is missing in live; restore does not "
                                                 "create objects",
                                                 table_id, table_id));
@@ -648,10 +763,10 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                             table.table, describe_key(key), choice));
         continue;
       }
-      plan.updates.insert(plan.updates.end(), changes.begin(), changes.end());
+      plan.changes.updates.insert(plan.changes.updates.end(), changes.begin(), changes.end());
     }
     if (!to_insert.rows.empty()) {
-      plan.key_columns[table.table] = key_found->second;
+      plan.changes.key_columns[table.table] = key_found->second;
       inserts.push_back(std::move(to_insert));
     }
   }
@@ -673,7 +788,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
       }
     }
     if (!missing.rows.empty()) {
-      plan.key_columns["streaming_job"] = {"job_id"};
+      plan.changes.key_columns["streaming_job"] = {"job_id"};
       inserts.push_back(std::move(missing));
     }
   }
@@ -684,7 +799,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
       for (const auto& live_row : live_jobs.rows) {
         if (live_row[0] == backup_row[0] && live_row[static_cast<std::size_t>(column)]
                                               != backup_row[static_cast<std::size_t>(column)]) {
-          plan.updates.push_back(RowUpdate{"streaming_job", {"job_id"}, {backup_jobs.types[0]}, {live_row[0]},
+          plan.changes.updates.push_back(RowUpdate{"streaming_job", {"job_id"}, {backup_jobs.types[0]}, {live_row[0]},
                                            "backfill_orders", backup_jobs.types[static_cast<std::size_t>(column)],
                                            live_row[static_cast<std::size_t>(column)],
                                            backup_row[static_cast<std::size_t>(column)]});
@@ -701,11 +816,11 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   for (const auto& name : db::insert_order_of(live, names)) {
     for (auto& table : inserts) {
       if (table.table == name) {
-        plan.inserts.push_back(std::move(table));
+        plan.changes.inserted.push_back(std::move(table));
       }
     }
   }
-  for (const auto& table : plan.inserts) {
+  for (const auto& table : plan.changes.inserted) {
     if (table.table != "fragment_relation") {
       continue;
     }
@@ -730,12 +845,12 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     refuse_broken_neighbours(live, requested, plan);
   }
   // Both read every value the restore writes and neither changes the plan, so they share the cores.
-  auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.inserts); });
+  auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.changes.inserted); });
   std::vector<std::string> malformed;
   refuse_malformed_protobuf(plan, malformed);
-  nlohmann::json hashed = {{"inserts", inserts_hash.get()}};
+  const auto inserted_hash = inserts_hash.get();
   plan.refusals.insert(plan.refusals.end(), malformed.begin(), malformed.end());
-  const bool nothing_lacking = plan.inserts.empty() && plan.updates.empty();
+  const bool nothing_lacking = plan.changes.inserted.empty() && plan.changes.updates.empty();
   if (nothing_lacking && plan.refusals.empty() && without_findings.size() == request.jobs.size()) {
     // A repeated restore: live has every row of the jobs' graph, byte for byte as the backup.
     const auto restored = AuditLog(live).last_repairs("restore", request.jobs);
@@ -754,11 +869,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     }
   }
 
-  for (const auto& update : plan.updates) {
-    hashed["updates"].push_back({update.table, update.column, describe_key(update.key), update.old_value.value_or("\x01"),
-                                 update.new_value.value_or("\x01")});
-  }
-  plan.rows_hash = "sha256:" + util::sha256_hex(hashed.dump());
+  plan.rows_hash = hash_changes(plan.changes, inserted_hash);
   start_backup_checks(plan.refusals.empty());
   return plan;
 }

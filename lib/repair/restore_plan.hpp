@@ -6,6 +6,7 @@
 #include "checks/finding.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
+#include "repair/change_set.hpp"
 #include "repair/repair_checks.hpp"
 #include "repair/row_change.hpp"
 
@@ -28,6 +29,9 @@ struct RestoreRequest
   // broken neighbour among them does not refuse it (a dry run plans every step on the store
   // as it is). Not part of a saved plan.
   std::set<int> repaired_first;
+  // Rows (table and primary key values) that earlier steps of the same `repair all` insert:
+  // left out of this plan, as live has them by the time it runs. Not part of a saved plan.
+  std::set<std::pair<std::string, std::vector<std::optional<std::string>>>> inserted_first;
 };
 
 struct RestorePlan
@@ -39,15 +43,15 @@ struct RestorePlan
   std::string backup; // credential-free description of the backup
   RestoreRequest request;
   std::vector<checks::Finding> findings;   // live findings that restore-fragments repairs
-  std::vector<db::CapturedTable> inserts;  // rows to insert, parents first
-  std::map<std::string, std::vector<std::string>> key_columns; // primary key of each inserted table
-  std::vector<RowUpdate> updates;          // columns of live rows set to the backup's values
+  // The rows to insert (parents first, with each table's primary key) and the columns of live
+  // rows set to the backup's values.
+  ChangeSet changes;
   std::vector<std::string> left_out;       // backup rows not restored, and why
   std::vector<std::string> refusals;       // non-empty: the plan must not run
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::vector<int> broken_neighbours;      // neighbours whose own incident refuses the plan
   std::vector<int> missing_fragments;      // ends of backup edges left out: not in live
-  std::string rows_hash;                   // sha256 of inserts and updates
+  std::string rows_hash;                   // sha256 of the inserted rows and the updates
   // Set when no job has a finding and live has all their rows as the backup: a repeated
   // restore has nothing to do.
   std::optional<std::string> nothing_to_do;

@@ -201,41 +201,36 @@ tables_json(const std::vector<db::CapturedTable>& captured)
   return tables;
 }
 
-// The keys and row checksums of what a restore inserts, children first.
+// The keys and row checksums of the rows `changes` inserts, children first.
 void
-append_inserted(Json& inserted, const RestorePlan& plan, const std::vector<std::string>& children_first)
+append_inserted(Json& inserted, const ChangeSet& changes)
 {
-  for (const auto& name : children_first) {
-    for (const auto& table : plan.inserts) {
-      if (table.table != name) {
-        continue;
-      }
-      const auto& key_columns = plan.key_columns.at(table.table);
-      std::vector<std::size_t> indexes;
-      Json types = Json::array();
-      for (const auto& column : key_columns) {
-        const auto index = static_cast<std::size_t>(
-          std::find(table.columns.begin(), table.columns.end(), column) - table.columns.begin());
-        indexes.push_back(index);
-        types.push_back(table.types[index]);
-      }
-      Json keys = Json::array();
-      Json hashes = Json::array();
-      for (const auto& row : table.rows) {
-        std::vector<std::optional<std::string>> key;
-        for (const auto index : indexes) {
-          key.push_back(row[index]);
-        }
-        keys.push_back(values_json(key));
-        hashes.push_back(row_sha256(row));
-      }
-      inserted.push_back(Json{{"table", table.table},
-                              {"key_columns", key_columns},
-                              {"key_types", types},
-                              {"keys", keys},
-                              {"columns", table.columns},
-                              {"row_sha256", hashes}});
+  for (auto table = changes.inserted.rbegin(); table != changes.inserted.rend(); ++table) {
+    const auto& key_columns = changes.key_columns.at(table->table);
+    std::vector<std::size_t> indexes;
+    Json types = Json::array();
+    for (const auto& column : key_columns) {
+      const auto index = static_cast<std::size_t>(
+        std::find(table->columns.begin(), table->columns.end(), column) - table->columns.begin());
+      indexes.push_back(index);
+      types.push_back(table->types[index]);
     }
+    Json keys = Json::array();
+    Json hashes = Json::array();
+    for (const auto& row : table->rows) {
+      std::vector<std::optional<std::string>> key;
+      for (const auto index : indexes) {
+        key.push_back(row[index]);
+      }
+      keys.push_back(values_json(key));
+      hashes.push_back(row_sha256(row));
+    }
+    inserted.push_back(Json{{"table", table->table},
+                            {"key_columns", key_columns},
+                            {"key_types", types},
+                            {"keys", keys},
+                            {"columns", table->columns},
+                            {"row_sha256", hashes}});
   }
 }
 
@@ -254,40 +249,50 @@ append_updated(Json& updated, const std::vector<RowUpdate>& updates)
   }
 }
 
-std::vector<std::string>
-children_first_of(const RestorePlan& plan)
+// What undo does about the changes of a repair's steps, taken back newest step first: the
+// rows each removed go back parents first, the rows each inserted go children first, the
+// columns each set get their old values; the sequences each moved stay where they are.
+struct UndoParts
 {
-  std::vector<std::string> names;
-  for (const auto& table : plan.inserts) {
-    names.push_back(table.table);
+  std::vector<db::CapturedTable> removed;
+  Json inserted = Json::array();
+  Json updated = Json::array();
+  Json sequences = Json::array();
+
+  // Called for the newest step first.
+  void add(const ChangeSet& changes)
+  {
+    removed.insert(removed.end(), changes.removed.begin(), changes.removed.end());
+    append_inserted(inserted, changes);
+    append_updated(updated, changes.updates);
+    for (const auto& move : changes.sequences) {
+      sequences.push_back(move.sequence);
+    }
   }
-  std::reverse(names.begin(), names.end());
-  return names;
-}
+};
 
 } // namespace
 
 std::string
 make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
 {
+  UndoParts parts;
+  parts.add(plan.changes);
   auto document =
     document_head("drop", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.oids());
-  document["tables"] = tables_json(plan.rows);
+  document["tables"] = tables_json(parts.removed);
   return seal(document);
 }
 
 std::string
-make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
-                           const RepairStamp& stamp)
+make_restore_undo_document(const RestorePlan& plan, const RepairStamp& stamp)
 {
-  Json inserted = Json::array();
-  append_inserted(inserted, plan, children_first);
-  Json updated = Json::array();
-  append_updated(updated, plan.updates);
+  UndoParts parts;
+  parts.add(plan.changes);
   auto document =
     document_head("restore", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.request.jobs);
-  document["inserted"] = inserted;
-  document["updated"] = updated;
+  document["inserted"] = parts.inserted;
+  document["updated"] = parts.updated;
   document["neighbour_jobs"] = plan.neighbour_jobs;
   return seal(document);
 }
@@ -295,31 +300,19 @@ make_restore_undo_document(const RestorePlan& plan, const std::vector<std::strin
 std::string
 make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
 {
-  // Undo takes the steps back newest first: the rows each removed go back parents first, the
-  // rows each inserted go children first, and the columns each set get their old values.
-  std::vector<db::CapturedTable> removed;
-  Json inserted = Json::array();
-  Json updated = Json::array();
+  UndoParts parts;
   std::set<int> neighbours;
   for (auto step = plan.steps.rbegin(); step != plan.steps.rend(); ++step) {
-    if (step->drop) {
-      removed.insert(removed.end(), step->drop->rows.begin(), step->drop->rows.end());
-    }
-    if (step->fix) {
-      removed.insert(removed.end(), step->fix->removed.begin(), step->fix->removed.end());
-      append_updated(updated, step->fix->updates);
-    }
+    parts.add(step->changes());
     if (step->restore) {
-      append_inserted(inserted, *step->restore, children_first_of(*step->restore));
-      append_updated(updated, step->restore->updates);
       neighbours.insert(step->restore->neighbour_jobs.begin(), step->restore->neighbour_jobs.end());
     }
   }
   auto document =
     document_head("all", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.repaired());
-  document["tables"] = tables_json(removed);
-  document["inserted"] = inserted;
-  document["updated"] = updated;
+  document["tables"] = tables_json(parts.removed);
+  document["inserted"] = parts.inserted;
+  document["updated"] = parts.updated;
   document["neighbour_jobs"] = std::vector<int>(neighbours.begin(), neighbours.end());
   Json steps = Json::array();
   for (const auto& step : plan.steps) {
@@ -331,13 +324,7 @@ make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
   document["steps"] = steps;
   // Moved forward with setval, which no transaction takes back: undo leaves them (a sequence
   // ahead of its table is harmless) and says so.
-  Json sequences = Json::array();
-  for (const auto& step : plan.steps) {
-    for (const auto& move : step.fix ? step.fix->sequences : std::vector<SequenceMove>{}) {
-      sequences.push_back(move.sequence);
-    }
-  }
-  document["sequences"] = sequences;
+  document["sequences"] = parts.sequences;
   return seal(document);
 }
 

@@ -55,8 +55,7 @@ struct UndoData
 std::string make_undo_document(const DropPlan& plan, const RepairStamp& stamp);
 
 // The sealed undo document of a restore: what it inserted and the columns it changed.
-std::string make_restore_undo_document(const RestorePlan& plan, const std::vector<std::string>& children_first,
-                                       const RepairStamp& stamp);
+std::string make_restore_undo_document(const RestorePlan& plan, const RepairStamp& stamp);
 
 // The sealed undo document of a `repair all` (action "all"): every step's removed rows,
 // inserted keys and changed columns in one file, taken back in one transaction.

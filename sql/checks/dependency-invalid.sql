@@ -3,7 +3,7 @@
 -- invariant: INV-23
 -- severity: warning
 -- consequence: silent
--- repairs: manual
+-- repairs: restore-rows manual
 -- requires: object_dependency fragment_relation fragment streaming_job table sink source
 -- kind: analyzer
 -- scope: jobs fragments upstream
@@ -17,8 +17,10 @@
 -- RisingWave does not record them). Without it, dropping the upstream succeeds, the cascade removes
 -- the edge, and the downstream job is left reading from a fragment that no longer exists.
 -- Cycles are found in rwdoctor over the edge list; missing rows come from the query. What to do for a
--- missing row: INSERT INTO object_dependency (oid, used_by) VALUES (upstream, downstream); for a cycle,
--- delete the row that closes it (compare with the jobs' definitions).
+-- missing row: with a backup that has it, rwdoctor repair restore --job DOWNSTREAM --from BACKUP (or
+-- repair all --from BACKUP) puts the backup's row back, with its id; without one, INSERT INTO
+-- object_dependency (oid, used_by) VALUES (upstream, downstream). For a cycle, delete the row that
+-- closes it (compare with the jobs' definitions).
 -- Rows of kind 'edge' are the dependency graph; rows of kind 'missing' are cross-job fragment edges
 -- without a dependency (replacement placeholders of an ALTER in progress are left out).
 WITH placeholder AS (

@@ -30,7 +30,8 @@
 --   The fix (rwdoctor repair fix --object ID, or repair all) applies exactly when the
 --   object is not a DATABASE or SCHEMA, has no streaming job, no object_dependency row
 --   either way, no internal table, no child object and no other row that deleting it would
---   remove, and nothing else is reported about it (its incident is this one finding): then
+--   remove, and nothing is reported about anything else in its incident (only findings
+--   about the object itself, such as a parent column it lacks, which go with it): then
 --   it deletes the object row, with undo and an audit row. An internal table whose type
 --   row went with its job's fragments is never such a leftover: it belongs to that job's
 --   incident, and restoring the job brings its rows back.

@@ -64,7 +64,11 @@ SELECT
     pg_catalog.format('sequence %s of %s.%s is at %s, behind the largest %s %s: the next insert takes an id that exists',
                       m.sequence_name, m.table_name, m.column_name, m.taken, m.column_name, m.max_id) AS message,
     pg_catalog.format('SELECT pg_catalog.setval(%L, %s);', m.sequence_name, m.max_id) AS statement,
-    m.table_name AS relation
+    m.table_name AS relation,
+    -- for the fix (fix_plan.cpp), which runs this query as it is: the one reading of both
+    m.sequence_name,
+    m.taken,
+    m.max_id
 FROM measured m
 WHERE m.max_id IS NOT NULL
   AND m.taken < m.max_id

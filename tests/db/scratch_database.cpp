@@ -88,9 +88,10 @@ template_for(const std::string& generation)
 void
 drop_templates()
 {
-  // Templates live as long as the test process; drop the ones this process created.
+  // Templates live as long as the test process; drop the ones this process created. This
+  // runs after Catch's session has ended, so it must not use Catch's assertions (FAIL).
   try {
-    auto connection = admin_connection();
+    pqxx::connection connection("dbname=postgres");
     pqxx::nontransaction tx(connection);
     const auto rows = tx.exec_params("SELECT datname FROM pg_database WHERE datname LIKE $1",
                                      fmt::format("rwdt_tpl_%_{}_%", getpid()));

@@ -83,8 +83,28 @@ injections()
      "INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id) VALUES (44, 'TABLE', 1, 2, 1);"},
     {"job 24 lost its fragments", "DELETE FROM fragment WHERE job_id = 24;"},
     {"object's sequence behind", "SELECT pg_catalog.setval(pg_catalog.pg_get_serial_sequence('object', 'oid'), 3);"},
+    {"job 16's internal tables lost their object rows",
+     "DELETE FROM object WHERE oid IN (SELECT table_id FROM \"table\" WHERE belongs_to_job_id = 16);"},
+    {"job 24's dependency on job 16 gone", "DELETE FROM object_dependency WHERE oid = 16 AND used_by = 24;"},
   };
   return all;
+}
+
+// A repair all that ran: every incident repaired, check clean, every meta table the
+// backup's; then its undo file takes the store back to `injected`, byte for byte.
+void
+expect_repaired_and_undone(const test::ProcessOutcome& applied, const test::ScratchDatabase& live,
+                           const test::ScratchDatabase& backup, const std::string& undo_file,
+                           const std::string& injected)
+{
+  INFO(applied.describe());
+  REQUIRE(applied.exit_code == 1);
+  CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+  CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+  const auto undone = run_rwdoctor({"undo", undo_file, "--yes"});
+  INFO(undone.describe());
+  CHECK(undone.exit_code == 0);
+  CHECK(test::dump_meta_tables(live.name()) == injected);
 }
 
 } // namespace
@@ -133,6 +153,8 @@ TEST_CASE("repair all repairs the demo incident in one run, and its undo takes a
       INFO(again.describe());
       CHECK(again.exit_code == 0);
       CHECK(again.out.find("nothing to do") != std::string::npos);
+      // Piped (no plan shown first), it shows no empty plan before it.
+      CHECK(again.out.find("plan:") == std::string::npos);
 
       // One undo file takes every step back: the injected state, byte for byte.
       const auto undo = line_after(applied.out, "to take the repair back: ");
@@ -142,6 +164,40 @@ TEST_CASE("repair all repairs the demo incident in one run, and its undo takes a
       INFO(undone.describe());
       CHECK(undone.exit_code == 0);
       CHECK(test::dump_meta_tables(live.name()) == injected);
+    }
+  }
+}
+
+TEST_CASE("restore puts back the object rows of a job's internal tables and its object_dependency rows",
+          "[db][all]")
+{
+  for (const auto& generation : test::generations()) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute(std::string(injections()[6].sql) + injections()[7].sql);
+      const auto injected = test::dump_meta_tables(live.name());
+      const auto report = nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+      std::vector<std::string> recommended;
+      for (const auto& incident : report["incidents"]) {
+        recommended.push_back(incident["recommended"]);
+      }
+      CHECK(recommended == std::vector<std::string>{"restore-rows", "restore-fragments"});
+
+      // One job at a time, as check prints it: the dependency first.
+      const auto dependency = run_rwdoctor({"repair", "restore", "--job", "24", "-d", live.name(), "--from",
+                                            backup.name(), "--dry-run", "--format", "json"});
+      INFO(dependency.describe());
+      REQUIRE(dependency.exit_code == 4);
+      const auto plan = nlohmann::json::parse(dependency.out);
+      CHECK(plan["row_counts"] == nlohmann::json{{"object_dependency", 1}});
+
+      const test::TemporaryDirectory directory;
+      const auto undo_file = directory.file("undo.json");
+      const auto applied = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--yes",
+                                         "--undo-file", undo_file});
+      expect_repaired_and_undone(applied, live, backup, undo_file, injected);
     }
   }
 }
@@ -222,6 +278,12 @@ TEST_CASE("repair all resolves random mixes of root causes in one run; undo rest
     if (round == 1) { // two restores that block each other (each is the other's broken neighbour)
       mix = {&injections()[0], &injections()[4]};
     }
+    if (round == 2) { // object and object_dependency rows put back (restore-rows)
+      mix = {&injections()[6], &injections()[7]};
+    }
+    if (round == 3) { // a restored job's edges to a downstream job need that job's dependency row back
+      mix = {&injections()[0], &injections()[7]};
+    }
     if (mix.size() < 2) {
       mix.push_back(&injections()[round % 2 == 0 ? 2 : 3]);
       mix.push_back(&injections()[round % 2 == 0 ? 4 : 1]);
@@ -250,14 +312,7 @@ TEST_CASE("repair all resolves random mixes of root causes in one run; undo rest
       CHECK(flat(planned.out).find("not repaired") == std::string::npos);
       const auto applied =
         run_rwdoctor({"apply", plan_file, "--from", backup.name(), "--yes", "--undo-file", undo_file});
-      INFO(applied.describe());
-      REQUIRE(applied.exit_code == 1);
-      CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
-      CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
-      const auto undone = run_rwdoctor({"undo", undo_file, "--yes"});
-      INFO(undone.describe());
-      CHECK(undone.exit_code == 0);
-      CHECK(test::dump_meta_tables(live.name()) == injected);
+      expect_repaired_and_undone(applied, live, backup, undo_file, injected);
     }
   }
 }
@@ -326,6 +381,13 @@ TEST_CASE("repair all on a terminal: choose per incident, a refused choice is ex
   CHECK(refused.exit_code == 32);
   CHECK(refused.out.find("not applied; nothing was changed") != std::string::npos);
   CHECK(test::dump_meta_tables(live.name()) == before);
+
+  // A healthy store has no plan to walk: nothing to do, and no prompt.
+  test::PtyProcess healthy({test::rwdoctor_binary(), "repair", "all", "-d", backup.name()}, options);
+  healthy.wait_for("the checks found no incident; nothing to do");
+  const auto clean = healthy.wait();
+  CHECK(clean.exit_code == 0);
+  CHECK(clean.out.find("[n]o: ") == std::string::npos);
 }
 
 TEST_CASE("repair fix moves a sequence that is behind its table, and undo says it stays moved", "[db][all]")

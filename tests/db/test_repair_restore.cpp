@@ -106,6 +106,19 @@ TEST_CASE("the seed job's fragments come back byte for byte, and undo takes them
 // The backup's fragment rows (with their blobs) are read by a second connection on the
 // backup's snapshot while the first reads the rest; a backup role that may open only one
 // connection reads everything on that one, and restores the same rows.
+TEST_CASE("a state table's object row gone in live comes back with the fragments", "[db][restore]")
+{
+  // The plan learns which table rows' objects live still has from their ids alone, and puts
+  // back the backup's object row of the one live lacks, parents first.
+  const SeedScenario scenario("v2_8");
+  scenario.live.execute("DELETE FROM object WHERE oid = 18");
+  const TempDir dir;
+  const auto result = restore(scenario, dir, {"--yes"});
+  INFO(result.out << result.err);
+  REQUIRE(result.code == 1);
+  CHECK(test::dump_meta_tables(scenario.live.name()) == test::dump_meta_tables(scenario.backup.name()));
+}
+
 TEST_CASE("a backup that allows one connection is read on it and restores the same rows", "[db][restore]")
 {
   for (const std::string generation : {"v2_4", "head"}) {
@@ -220,12 +233,15 @@ TEST_CASE("restores that must not run are refused and change nothing", "[db][res
                          "cleaned_by_watermark FROM \"table\" WHERE table_id = 24; SET session_replication_role = origin;");
     refused(altered, "the job changed after the backup");
   }
-  SECTION("a state table's object is gone in live")
+  SECTION("a state table's object is gone in live, and so is the schema the backup has it in")
   {
-    // The plan learns which table rows' objects live still has from their ids alone.
+    // A restore puts back the object rows of the job's tables, never a database or schema.
     SeedScenario scenario("v2_8");
+    scenario.backup.execute("INSERT INTO object (oid, obj_type, owner_id, database_id) VALUES (900, 'SCHEMA', 1, 1); "
+                            "INSERT INTO schema (schema_id, name) VALUES (900, 'elsewhere'); "
+                            "UPDATE object SET schema_id = 900 WHERE oid = 18;");
     scenario.live.execute("DELETE FROM object WHERE oid = 18");
-    refused(scenario, "object 18 of table row 18 is missing in live; restore does not create objects");
+    refused(scenario, "object 18 is missing in live and its schema_id 900 is too");
   }
   SECTION("the backup's own rows are corrupt")
   {

@@ -174,6 +174,18 @@ TEST_CASE("transient findings alone make no incident; a leftover with more findi
   CHECK(commands[0].by_hand_choice);
 }
 
+TEST_CASE("a leftover whose other findings are about itself alone keeps its DELETE", "[incidents]")
+{
+  Builder b;
+  b.add("object-orphaned", Severity::warning, std::nullopt, 44, {}, {Repair::fix, Repair::manual}, true) // 1
+    .add("object-parent-invalid", Severity::warning, std::nullopt, 44, {}, {Repair::manual});          // 2
+  const auto analysis = analyse(b.findings);
+  REQUIRE(analysis.incidents.size() == 1);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
+  CHECK(analysis.incidents[0].statement_applies);
+  CHECK(analysis.incidents[0].recommended == Repair::fix);
+}
+
 TEST_CASE("commands name the meta store and quote the statement for the shell", "[incidents]")
 {
   Builder b;

@@ -1,4 +1,4 @@
-#include "repair/drop_plan.hpp"
+#include "repair/change_set.hpp"
 #include "util/sha256.hpp"
 
 #include <catch2/catch.hpp>
