@@ -19,9 +19,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 27> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 28> k_places = {{
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
+  {"system-parameter-invalid", Pass::structure},
   {"object-database-invalid", Pass::placement},
   {"object-schema-invalid", Pass::placement},
   {"object-type-mismatch", Pass::placement},

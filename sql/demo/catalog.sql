@@ -453,5 +453,28 @@ BEGIN
 END
 $$;
 
+-- System parameters, as the meta node writes them at the first launch of a cluster
+-- (system_params_to_model): every parameter of HEAD's for_all_params, which older meta nodes
+-- read too (they ignore names they do not know).
+INSERT INTO system_parameter (name, value, is_mutable, description) VALUES
+  ('barrier_interval_ms', '1000', true, NULL),
+  ('checkpoint_frequency', '1', true, NULL),
+  ('sstable_size_mb', '256', false, NULL),
+  ('parallel_compact_size_mb', '512', false, NULL),
+  ('block_size_kb', '64', false, NULL),
+  ('bloom_false_positive', '0.001', false, NULL),
+  ('state_store', 'hummock+s3://rwdoctor-demo', false, NULL),
+  ('data_directory', 'hummock_001', false, NULL),
+  ('backup_storage_url', 's3://rwdoctor-demo', true, NULL),
+  ('backup_storage_directory', 'hummock_001/backup', true, NULL),
+  ('max_concurrent_creating_streaming_jobs', '1', true, NULL),
+  ('pause_on_next_bootstrap', 'false', true, NULL),
+  ('enable_tracing', 'false', true, NULL),
+  ('use_new_object_prefix_strategy', 'true', false, NULL),
+  ('license_key', '', true, NULL),
+  ('time_travel_retention_ms', '600000', true, NULL),
+  ('per_database_isolation', 'true', true, NULL),
+  ('enforce_secret', 'false', true, NULL);
+
 -- Object ids come from the serial column: continue after the last demo object.
 SELECT setval('object_oid_seq', 43);
