@@ -5,7 +5,7 @@
 # and runs `rwdoctor check` on it. The server keeps running so you can explore; the script
 # prints how to reach and stop it.
 #
-#   scripts/demo.sh [--generation v2_4|v2_8|v3_0_3|head]
+#   scripts/demo.sh [--generation v2_0|v2_4|v2_8|v3_0_3|head]
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)

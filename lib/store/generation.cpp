@@ -7,15 +7,20 @@ namespace rwdoctor::store {
 
 namespace {
 
-// One RisingWave release and the migrations it added over the previous row of the table.
+// One migration set and the migrations it added over the previous row of the table. The label
+// names the releases that ship exactly that set: a minor version ("v2.8") when all its patch
+// releases do, a patch range ("v3.0.1–v3.0.3") when a patch release added migrations.
 struct Release
 {
   std::string_view label;
   std::vector<std::string_view> added;
 };
 
-// Facts from rw-meta-schema.md §3.2/§3.3, checked against the migration list at each tag.
-// Patch releases add no migrations except v2.4.1 (two iceberg tables) and v3.0.3.
+// Facts from rw-meta-schema.md §3.2/§3.3, checked against the migration list at each release tag
+// (src/meta/model/migration/src/lib.rs). Patch releases add no migrations except v2.4.1 (two
+// iceberg tables) and v3.0.1 (pending_sink_state's foreign key). That foreign key was also
+// cherry-picked to the 2.8 branch after v2.8.5: such a store lacks v3.0's set and reads "v2.8",
+// while every check that depends on the foreign key asks for the migration, not the label.
 const std::vector<Release>&
 releases()
 {
@@ -41,8 +46,8 @@ releases()
      {"m20241202_071413_resource_group", "m20241226_074013_clean_watermark_index_in_pk",
       "m20250106_072104_fragment_relation", "m20250121_085800_change_wasm_udf_identifier",
       "m20250210_170743_function_options", "m20250319_062702_mysql_utf8mb4"}},
-    {"v2.4", {"m20250325_061743_exactly_once_iceberg_sink_metadata"}},
-    {"v2.4.1", {"m20250522_074525_iceberg_tables", "m20250522_074947_iceberg_namespace_properties"}},
+    {"v2.4.0", {"m20250325_061743_exactly_once_iceberg_sink_metadata"}},
+    {"v2.4.1–v2.4.4", {"m20250522_074525_iceberg_tables", "m20250522_074947_iceberg_namespace_properties"}},
     {"v2.5",
      {"m20250509_102041_remove_dispatcher", "m20250514_114514_dispatcher_type_mapping",
       "m20250528_064717_barrier_interval_per_database", "m20250603_084830_default_privilege"}},
@@ -62,11 +67,11 @@ releases()
       "m20251224_142321_sink_schema_change", "m20251231_000000_sink_ignore_delete",
       "m20260119_153927_streaming_job_is_serverless_backfill",
       "m20260120_120000_streaming_job_backfill_orders"}},
-    {"v3.0",
+    {"v3.0.0",
      {"m20251223_064450_table_change_log", "m20260311_000000_legacy_streaming_parallelism_session_params",
       "m20260312_000000_streaming_job_backfill_parallelism_strategy",
       "m20260518_000000_disable_unused_read_prefix_hints"}},
-    {"v3.0.3", {"m20260624_000000_pending_sink_state_object_fk"}},
+    {"v3.0.1–v3.0.3", {"m20260624_000000_pending_sink_state_object_fk"}},
     {"head",
      {"m20260519_000000_streaming_job_batch_refresh_seconds",
       "m20260705_000000_subscription_dependent_object_fk", "m20260804_000000_worker_property_resource",
@@ -109,8 +114,8 @@ known_migrations()
     "m20250905_144810_deprecate_table_incoming_sinks", "m20250916_120000_add_refresh_fields",
     "m20251005_000000_fragment_splits", "m20251016_220528_fragment_parallelism",
     "m20251022_294610_source_refresh_mode", "m20251030_120000_refresh_jobs",
-    "m20251112_114514_streaming_job_config_override", "m20251124_195858_pending_sink_state",
-    "m20251126_093529_add_is_iceberg_compactor", "m20251130_120000_streaming_job_backfill_parallelism",
+    "m20251112_114514_streaming_job_config_override", "m20251126_093529_add_is_iceberg_compactor",
+    "m20251124_195858_pending_sink_state", "m20251130_120000_streaming_job_backfill_parallelism",
     "m20251208_134652_clean_watermark_indices", "m20251215_000000_streaming_job_parallelism_strategy",
     "m20251223_064450_table_change_log", "m20251224_142321_sink_schema_change",
     "m20251231_000000_sink_ignore_delete", "m20260119_153927_streaming_job_is_serverless_backfill",

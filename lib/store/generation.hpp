@@ -16,8 +16,9 @@ known_migrations();
 
 struct Generation
 {
-  // Newest release whose complete migration set is applied: "v2.0" ... "v2.8", "v3.0",
-  // "v3.0.3", "head"; "unknown" when not even v2.0's set is complete.
+  // The releases of the newest migration set that is completely applied: "v2.0" ... "v2.3",
+  // "v2.4.0", "v2.4.1–v2.4.4", "v2.5" ... "v2.8", "v3.0.0", "v3.0.1–v3.0.3", "head";
+  // "unknown" when not even v2.0's set is complete.
   std::string label;
   std::size_t migration_count = 0;              // rows in seaql_migrations
   std::vector<std::string> unknown_migrations;  // applied but unknown to this build (sorted)

@@ -4,7 +4,8 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual
--- requires: actor_dispatcher actor fragment object streaming_job
+-- requires: actor_dispatcher actor fragment fragment.vnode_count object streaming_job
+-- since: m20240911_083152_variable_vnode_count
 -- until: m20250106_072104_fragment_relation
 -- meta-node: panics in resolve_no_shuffle_actor_mapping (assert_eq! of distributions, "cannot find matched target actor", "bitmap mismatch") during recovery
 -- explain:

@@ -1,15 +1,21 @@
 -- Demo catalog for rwdoctor: a realistic, HEALTHY RisingWave meta store content.
 --
--- Load it right after sql/schema/<generation>.sql (v2_4, v2_8, v3_0_3 or head) into the
+-- Load it right after sql/schema/<generation>.sql (v2_0, v2_4, v2_8, v3_0_3 or head) into the
 -- same fresh database. It is plain SQL (no psql meta-commands) and may be sent as one
 -- multi-statement string. Generation differences are handled inside the file by DO blocks
 -- and conditional INSERT ... SELECT statements that look at information_schema in
 -- current_schema():
---   * table.incoming_sinks (<= v2.6, i.e. v2_4): a temporary column default is set at the
---     start and dropped again at the end; the sink-into-table target lists its sink.
+--   * table.incoming_sinks (<= v2.6, i.e. v2_0 and v2_4): a temporary column default is set
+--     at the start and dropped again at the end; the sink-into-table target lists its sink.
+--   * streaming_job.max_parallelism, fragment.vnode_count, table.vnode_count (v2.1+) and
+--     table.engine (v2.2+), i.e. missing in v2_0: temporary columns take the common INSERTs
+--     and are dropped again at the end (v2.0 has no per-fragment vnode count).
 --   * actor rows (<= v2.6, i.e. no fragment_splits table): one RUNNING actor per parallel
 --     unit (4 per HASH fragment, 1 per SINGLE fragment) on compute worker 1, with vnode
---     bitmaps, expr_context and Kafka splits; actor_dispatcher stays empty (stale).
+--     bitmaps, expr_context and Kafka splits; actor_dispatcher stays empty (stale) from v2.3.
+--   * fragment_relation (v2.3+): in v2_0 a temporary table takes the edges; at the end they
+--     become actor_dispatcher rows and fragment.upstream_fragment_id lists, as meta stores
+--     them before v2.3.
 --   * fragment_splits (v2.7+): one row per SOURCE / SOURCE_SCAN fragment.
 --   * UPSTREAM_SINK_UNION (65536, v2.7+): the sink-into-table target's MVIEW fragment gets
 --     the bit and an UpstreamSinkUnion node; before v2.7 it has a plain Union of Merges.
@@ -111,6 +117,38 @@ BEGIN
             AND column_name = 'incoming_sinks') IS NULL THEN
     EXECUTE 'ALTER TABLE "table" ALTER COLUMN incoming_sinks SET DEFAULT ''[]''::jsonb';
     PERFORM set_config('rwdoctor_demo.drop_incoming_sinks_default', 'on', false);
+  END IF;
+END
+$$;
+
+-- v2_0 (before m20240911_083152_variable_vnode_count, m20241121_101830_table_engine and
+-- m20250106_072104_fragment_relation): add the missing columns as temporary columns and
+-- create a temporary fragment_relation table, so the common INSERTs below work; the end
+-- of this file turns the edges into actor_dispatcher rows and drops the temporaries.
+DO $$
+DECLARE
+  c record;
+  added text := '';
+BEGIN
+  FOR c IN SELECT * FROM (VALUES ('streaming_job', 'max_parallelism', 'integer'),
+                                 ('fragment', 'vnode_count', 'integer'),
+                                 ('table', 'vnode_count', 'integer'),
+                                 ('table', 'engine', 'varchar')) AS v (tab, col, typ)
+  LOOP
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                   WHERE table_schema = current_schema() AND table_name = c.tab
+                     AND column_name = c.col) THEN
+      EXECUTE format('ALTER TABLE %I ADD COLUMN %I %s', c.tab, c.col, c.typ);
+      added := added || ' ' || c.tab || '.' || c.col;
+    END IF;
+  END LOOP;
+  PERFORM set_config('rwdoctor_demo.drop_temporary_columns', ltrim(added), false);
+  IF NOT EXISTS (SELECT 1 FROM information_schema.tables
+                 WHERE table_schema = current_schema() AND table_name = 'fragment_relation') THEN
+    EXECUTE 'CREATE TEMPORARY TABLE fragment_relation (source_fragment_id integer NOT NULL, '
+            'target_fragment_id integer NOT NULL, dispatcher_type varchar NOT NULL, '
+            'dist_key_indices jsonb NOT NULL, output_indices jsonb NOT NULL)';
+    PERFORM set_config('rwdoctor_demo.drop_fragment_relation', 'on', false);
   END IF;
 END
 $$;
@@ -434,6 +472,45 @@ BEGIN
       PERFORM set_config('rwdoctor_demo.drop_incoming_sinks_default', '', false);
     END IF;
   END IF;
+END
+$$;
+
+-- v2_0 : the edges as meta stores them before v2.3: one actor_dispatcher row per upstream
+-- actor and downstream fragment (dispatcher_id = downstream fragment; downstream actors are
+-- those listing the actor in upstream_actor_ids; HASH rows carry the ActorMapping of the
+-- downstream fragment's 4 actors of 64 vnodes each, like their vnode bitmaps) and each
+-- fragment's upstream_fragment_id list; then the temporary table and columns are dropped.
+DO $$
+DECLARE
+  item text;
+BEGIN
+  IF current_setting('rwdoctor_demo.drop_fragment_relation', true) = 'on' THEN
+    INSERT INTO actor_dispatcher (actor_id, dispatcher_type, dist_key_indices, output_indices, hash_mapping, dispatcher_id, downstream_actor_ids)
+    SELECT u.actor_id, r.dispatcher_type, r.dist_key_indices, r.output_indices,
+           CASE WHEN r.dispatcher_type = 'HASH' THEN m.hash_mapping END, r.target_fragment_id, d.actor_ids
+    FROM fragment_relation r
+    JOIN actor u ON u.fragment_id = r.source_fragment_id
+    CROSS JOIN LATERAL (SELECT jsonb_agg(a.actor_id ORDER BY a.actor_id) AS actor_ids
+                        FROM actor a
+                        WHERE a.fragment_id = r.target_fragment_id
+                          AND a.upstream_actor_ids -> r.source_fragment_id::text @> to_jsonb(u.actor_id)) d
+    CROSS JOIN LATERAL (SELECT decode('0a063f7fbf01ff0112' || lpad(to_hex(count(*)::integer), 2, '0')
+                                      || string_agg(lpad(to_hex(a.actor_id), 2, '0'), '' ORDER BY a.actor_id), 'hex') AS hash_mapping
+                        FROM actor a
+                        WHERE a.fragment_id = r.target_fragment_id) m
+    ORDER BY u.actor_id, r.target_fragment_id;
+    UPDATE fragment f
+       SET upstream_fragment_id = coalesce((SELECT jsonb_agg(r.source_fragment_id ORDER BY r.source_fragment_id)
+                                            FROM fragment_relation r
+                                            WHERE r.target_fragment_id = f.fragment_id), '[]'::jsonb);
+    DROP TABLE fragment_relation;
+    PERFORM set_config('rwdoctor_demo.drop_fragment_relation', '', false);
+  END IF;
+  FOREACH item IN ARRAY string_to_array(coalesce(current_setting('rwdoctor_demo.drop_temporary_columns', true), ''), ' ')
+  LOOP
+    EXECUTE format('ALTER TABLE %I DROP COLUMN %I', split_part(item, '.', 1), split_part(item, '.', 2));
+  END LOOP;
+  PERFORM set_config('rwdoctor_demo.drop_temporary_columns', '', false);
 END
 $$;
 

@@ -110,6 +110,13 @@ generations()
   return names;
 }
 
+const std::vector<std::string>&
+all_generations()
+{
+  static const std::vector<std::string> names = {"v2_0", "v2_4", "v2_8", "v3_0_3", "head"};
+  return names;
+}
+
 std::string
 read_source_file(const std::string& relative_path)
 {

@@ -8,8 +8,13 @@
 
 namespace rwdoctor::test {
 
-// The generations the schema files model: "v2_4", "v2_8", "v3_0_3", "head".
+// The generations every test runs on: "v2_4", "v2_8", "v3_0_3", "head".
 const std::vector<std::string>& generations();
+
+// Every generation the schema files model: "v2_0" and generations(). v2_0 (legacy actors and
+// actor_dispatcher, no vnode_count, no fragment_relation) is loaded by the read-only tests:
+// the healthy demo, the declared reads, and the injections that name it.
+const std::vector<std::string>& all_generations();
 
 // Drops the per-generation template databases; called once after all tests.
 void drop_templates();

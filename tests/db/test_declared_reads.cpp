@@ -61,7 +61,7 @@ TEST_CASE("every check's requires header names each table its query reads", "[db
   const auto& catalogue = checks::Catalogue::builtin();
   std::set<std::string> explained; // variant files
   int reading_files = 0;             // plans that read a table of the store, over all generations
-  for (const auto& generation_name : test::generations()) {
+  for (const auto& generation_name : test::all_generations()) {
     INFO("generation " << generation_name);
     const test::ScratchDatabase database(generation_name);
     db::ConnectionOptions options;

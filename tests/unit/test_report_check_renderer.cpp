@@ -71,7 +71,7 @@ CheckRun
 run_of(const std::vector<Finding>& findings)
 {
   CheckRun run;
-  run.meta_store = {"metadata", "public", "v3.0.3", 70, {"m_future"}, {}, std::nullopt};
+  run.meta_store = {"metadata", "public", "v3.0.1–v3.0.3", 70, {"m_future"}, {}, std::nullopt};
   for (const auto& id : Catalogue::builtin().ids()) {
     CheckOutcome outcome{id, CheckStatus::ran, 0, "", "", ""};
     outcome.findings = static_cast<std::size_t>(
