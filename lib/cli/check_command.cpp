@@ -42,6 +42,10 @@ check_options()
     ("database", po::value<std::string>(), "report only findings in this RisingWave database")
     ("jobs,j", po::value<std::string>()->default_value("1"),
      "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
+    ("stuck-after", po::value<std::string>()->default_value("30min"),
+     "job-stuck reports an INITIAL job older than this (90s, 30min, 2h)")
+    ("lease-secs", po::value<std::string>()->default_value("30"),
+     "a meta leader heartbeat fresher than this means the meta node is running")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
                   "the output is not a terminal)");
@@ -64,7 +68,13 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
     return to_int(ExitCode::clean);
   }
   const auto format = format_from(values);
-  const auto connection = connection_from(values);
+  auto connection = connection_from(values);
+  const auto stuck_after = values["stuck-after"].as<std::string>();
+  if (!util::parse_duration_seconds(stuck_after, connection.stuck_after_seconds)) {
+    throw UsageError(fmt::format("--stuck-after takes a duration, not '{}'", stuck_after),
+                     "Give a number with s, min or h, e.g. --stuck-after 30min.");
+  }
+  const int lease_seconds = positive_int_option(values, "lease-secs", "seconds");
 
   checks::CheckSelection selection;
   selection.check_ids = list_option(values, "check");
@@ -111,6 +121,7 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);
   }
+
   for (const auto& table : run.meta_store.missing_tables) {
     fmt::print(err, "rwdoctor: error: the meta store in schema \"{}\" is missing table \"{}\"\n", run.meta_store.schema,
                table);
@@ -118,6 +129,15 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
 
   renderer.finish(out, run);
+  // After the report, so that it is on the screen when the report ends.
+  if (run.meta_store.leader_heartbeat_age_s && *run.meta_store.leader_heartbeat_age_s < lease_seconds) {
+    out.flush();
+    fmt::print(err,
+               "rwdoctor: warning: the meta leader's last heartbeat is {:.0f} s old (fresher than --lease-secs {}): "
+               "the meta node looks alive\n",
+               *run.meta_store.leader_heartbeat_age_s, lease_seconds);
+    fmt::print(err, "HINT: Stop the meta node before repairing; results may change while it runs.\n");
+  }
   const auto code = checks::verdict(run, renderer.inconsistency_found());
   if (code == ExitCode::operational && run.meta_store.missing_tables.empty()) {
     fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");

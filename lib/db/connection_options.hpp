@@ -16,6 +16,10 @@ struct ConnectionOptions
   std::string schema;  // --schema ("" = the connection's current_schema())
   int statement_timeout_ms = 300000;
   int lock_timeout_ms = 10000;
+  // check --stuck-after: the age from which job-stuck reports a job that has not finished.
+  // Every session sets it as rwdoctor.stuck_after_seconds (harden_session.sql), which the
+  // check's SQL reads (run by hand without it, the SQL takes the same default).
+  int stuck_after_seconds = 1800;
 };
 
 // The conninfo string handed to libpq: the -d value expanded (URI or key=value), -h/-p/-U

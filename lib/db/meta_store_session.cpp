@@ -197,7 +197,7 @@ MetaStoreSession::harden(const ConnectionOptions& options)
 {
   pqxx::nontransaction setup(m_impl->connection, "rwdoctor_harden");
   setup.exec_params(load("sql/store/harden_session.sql"), m_impl->schema, std::to_string(options.statement_timeout_ms),
-                    std::to_string(options.lock_timeout_ms));
+                    std::to_string(options.lock_timeout_ms), std::to_string(options.stuck_after_seconds));
   setup.commit();
 }
 

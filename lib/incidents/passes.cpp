@@ -19,7 +19,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 28> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 33> k_places = {{
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
   {"system-parameter-invalid", Pass::structure},
@@ -33,17 +33,22 @@ constexpr std::array<std::pair<std::string_view, Pass>, 28> k_places = {{
   {"job-status-invalid", Pass::jobs},
   {"actor-missing", Pass::jobs},
   {"job-parallelism-invalid", Pass::jobs},
+  {"job-stuck", Pass::jobs},
   {"blob-malformed", Pass::graph},
   {"edge-cross-database", Pass::graph},
   {"no-shuffle-incompatible", Pass::graph},
   {"ensemble-invalid", Pass::graph},
+  {"backfill-orders-invalid", Pass::graph},
   {"dml-fragment-invalid", Pass::graph},
+  {"table-mview-fragment-invalid", Pass::graph},
   {"source-fragment-invalid", Pass::graph},
   {"dependency-invalid", Pass::graph},
   {"state-table-mismatch", Pass::derived},
+  {"vnode-count-invalid", Pass::derived},
   {"job-without-state-table", Pass::derived},
   {"source-splits-missing", Pass::derived},
   {"sink-into-table-invalid", Pass::derived},
+  {"incoming-sinks-mismatch", Pass::derived},
   {"subscription-invalid", Pass::derived},
   {"pending-sink-state-orphaned", Pass::derived},
   // Mostly the trace of another root cause (an internal table without its row, a parent

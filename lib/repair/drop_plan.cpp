@@ -5,6 +5,7 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "repair/repair_checks.hpp"
+#include "repair/union_inputs.hpp"
 #include "checks/finding_enricher.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
@@ -37,6 +38,64 @@ to_int(const std::optional<std::string>& text)
     return value;
   }
   return std::nullopt;
+}
+
+std::string
+bytea_hex(const std::string& bytes)
+{
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string text = "\\x";
+  text.reserve(2 + 2 * bytes.size());
+  for (const unsigned char byte : bytes) {
+    text += digits[byte >> 4];
+    text += digits[byte & 0x0f];
+  }
+  return text;
+}
+
+// Up to v2.6 a table lists the sinks that write into it (table.incoming_sinks) and merges
+// their fragments in a Union of its plan. RisingWave's DROP SINK takes the sink out of both;
+// a drop here must too, or the next recovery asserts before v2.3.3 (incoming-sinks-mismatch).
+// The values set are the ones RisingWave's recovery would set (clean_dirty_sink_downstreams).
+// Returns the statements, which the plan shows after its deletes (the order they run in).
+std::vector<std::string>
+plan_sink_target_updates(db::MetaStoreSession& session, const std::vector<int>& oids, DropPlan& plan)
+{
+  std::vector<std::string> statements;
+  const auto ids = util::pg_int_array(oids);
+  for (const auto& row : session.run_file("sql/repair/drop_incoming_sinks.sql", {ids}).values) {
+    const auto table_id = row[0].value_or("?");
+    plan.changes.updates.push_back(RowUpdate{"table", {"table_id"}, {row[3].value_or("integer")}, {row[0]},
+                                             "incoming_sinks", row[4].value_or("jsonb"), row[1], row[2]});
+    statements.push_back(fmt::format("UPDATE \"table\" SET incoming_sinks = '{}' WHERE table_id = {};",
+                                          row[2].value_or("[]"), table_id));
+  }
+  for (const auto& row : session.run_file("sql/repair/drop_union_fragments.sql", {ids}).values) {
+    std::string bytes;
+    if (!row[1] || !util::decode_bytea_hex(*row[1], bytes)) {
+      continue;
+    }
+    // The Union's upstream fragments that will not exist after the drop.
+    auto gone = union_merge_upstreams(bytes);
+    const std::vector<int> upstreams(gone.begin(), gone.end());
+    for (const auto& kept : session.run_file("sql/repair/fragments_kept.sql", {util::pg_int_array(upstreams), ids}).values) {
+      if (const auto fragment = to_int(kept[0])) {
+        gone.erase(*fragment);
+      }
+    }
+    const auto rewritten = remove_union_inputs(bytes, gone);
+    if (!rewritten) {
+      continue;
+    }
+    const auto fragment_id = row[0].value_or("?");
+    plan.changes.updates.push_back(RowUpdate{"fragment", {"fragment_id"}, {row[2].value_or("integer")}, {row[0]},
+                                             "stream_node", row[3].value_or("bytea"), row[1], bytea_hex(*rewritten)});
+    statements.push_back(fmt::format(
+      "UPDATE fragment SET stream_node = $1 WHERE fragment_id = {}; -- $1: its plan without the Union inputs "
+      "that merge a fragment the drop deletes or that is gone ({} -> {} bytes)",
+      fragment_id, bytes.size(), rewritten->size()));
+  }
+  return statements;
 }
 
 std::vector<std::string>
@@ -239,6 +298,10 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
   auto& changes = plan.changes;
   changes.removed = db::capture_removal(session, plan.oids(), changes.explicit_deletes);
   changes.object_groups = plan.oids_by_database();
+  std::vector<std::string> update_statements;
+  if (facts.has("table.incoming_sinks")) {
+    update_statements = plan_sink_target_updates(session, plan.oids(), plan);
+  }
   plan.rows_hash = hash_changes(changes);
 
   const auto list = id_list(plan.oids());
@@ -264,6 +327,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
   for (const auto& index : changes.cascade_indexes) {
     plan.statements.push_back(db::drop_statement(index));
   }
+  plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
   plan.not_cleaned = follow_ups(session, plan.oids(), plan.objects);
   return plan;
 }

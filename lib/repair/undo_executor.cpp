@@ -244,7 +244,8 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
   const auto facts = session.schema_facts();
   if (undo.action == "restore") {
     compare_restore(session, facts, undo, evidence);
-  } else if (undo.action == "all") {
+  } else if (undo.action == "all" || !undo.updated.empty()) {
+    // A drop that also set columns (a sink's target table) is judged like a repair all.
     compare_restore(session, facts, undo, evidence);
     compare_drop(session, facts, undo, evidence, evidence.removed);
   } else {

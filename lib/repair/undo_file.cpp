@@ -281,6 +281,11 @@ make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
   auto document =
     document_head("drop", stamp, plan.database, plan.schema, plan.generation, plan.rows_hash, plan.oids());
   document["tables"] = tables_json(parts.removed);
+  // Columns the drop set on rows it kept (a sink's target table, up to v2.6); absent when none,
+  // as in the files of earlier builds.
+  if (!parts.updated.empty()) {
+    document["updated"] = parts.updated;
+  }
   return seal(document);
 }
 
@@ -331,6 +336,25 @@ make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
 namespace {
 
 void
+read_updated(const Json& updated, UndoData& data)
+{
+  for (const auto& update : updated) {
+    RowUpdate change;
+    change.table = update.at("table").get<std::string>();
+    change.key_columns = update.at("key_columns").get<std::vector<std::string>>();
+    change.key_types = update.at("key_types").get<std::vector<std::string>>();
+    change.key = values_from(update.at("key"));
+    change.column = update.at("column").get<std::string>();
+    change.type = update.at("type").get<std::string>();
+    change.old_value = value_from(update.at("old_value"));
+    if (data.format_version >= 2) {
+      change.new_value = value_from(update.at("new_value"));
+    }
+    data.updated.push_back(std::move(change));
+  }
+}
+
+void
 read_restore_part(const Json& document, const std::string& path, UndoData& data)
 {
   for (const auto& table : document.at("inserted")) {
@@ -354,20 +378,7 @@ read_restore_part(const Json& document, const std::string& path, UndoData& data)
     }
     data.inserted.push_back(std::move(rows));
   }
-  for (const auto& update : document.at("updated")) {
-    RowUpdate change;
-    change.table = update.at("table").get<std::string>();
-    change.key_columns = update.at("key_columns").get<std::vector<std::string>>();
-    change.key_types = update.at("key_types").get<std::vector<std::string>>();
-    change.key = values_from(update.at("key"));
-    change.column = update.at("column").get<std::string>();
-    change.type = update.at("type").get<std::string>();
-    change.old_value = value_from(update.at("old_value"));
-    if (data.format_version >= 2) {
-      change.new_value = value_from(update.at("new_value"));
-    }
-    data.updated.push_back(std::move(change));
-  }
+  read_updated(document.at("updated"), data);
   if (data.format_version >= 2) {
     data.neighbour_jobs = document.at("neighbour_jobs").get<std::vector<int>>();
   }
@@ -424,6 +435,9 @@ read_undo_document(const std::string& text, const std::string& path)
       read_restore_part(document, path, data);
     } else if (data.action == "drop") {
       read_drop_part(document, path, data);
+      if (document.contains("updated")) {
+        read_updated(document.at("updated"), data);
+      }
     } else if (data.action == "all" && data.format_version >= 2) {
       read_drop_part(document, path, data);
       read_restore_part(document, path, data);

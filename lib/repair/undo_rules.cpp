@@ -141,7 +141,8 @@ decide_undo(const UndoEvidence& evidence)
               : fmt::format("Undo the newest repair first (rwdoctor undo {}), then this one; nothing was changed.",
                             later.undo_file)};
   }
-  if (evidence.action == "all") {
+  // A drop that also set columns (a sink's target table) is judged as a repair all is.
+  if (evidence.action == "all" || evidence.columns > 0) {
     return decide_all(evidence);
   }
   return evidence.action == "restore" ? decide_restore(evidence) : decide_drop(evidence);

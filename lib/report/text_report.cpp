@@ -318,17 +318,18 @@ std::string
 render_explain_text(const checks::Catalogue& catalogue, const std::string& id)
 {
   const auto& spec = catalogue.primary(id);
-  std::string out = fmt::format("{} ({}): {}\n\n", spec.id, spec.invariant, spec.title);
+  std::string out = util::fill_prose(fmt::format("{} ({}): {}", spec.id, spec.invariant, spec.title), 80) + "\n";
   out += fmt::format("severity: {}; consequence: {}\n", checks::to_string(spec.severity),
                      checks::to_string(spec.consequence));
-  out += fmt::format("meta node: {}\n", spec.meta_node);
+  // Filled to 80 columns: a DBA reads this in an incident terminal.
+  out += util::fill_prose("meta node: " + spec.meta_node, 80);
   std::string repairs;
   for (const auto repair : spec.repairs) {
     repairs += fmt::format("{}{}", repairs.empty() ? "" : ", ", checks::to_string(repair));
   }
-  out += fmt::format("repairs: {}\n\n{}\n\n", repairs.empty() ? "none" : repairs, spec.explain);
+  out += fmt::format("repairs: {}\n\n{}\n", repairs.empty() ? "none" : repairs, util::fill_prose(spec.explain, 80));
   for (const auto& variant : catalogue.variants(id)) {
-    out += fmt::format("query: {} (applies to: {})\n", variant.path, checks::applies_to(variant));
+    out += util::fill_prose(fmt::format("query: {} (applies to: {})", variant.path, checks::applies_to(variant)), 80);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #include "util/text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -112,6 +113,91 @@ parse_int32(std::string_view text, int& out)
   const auto* last = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(first, last, out);
   return ec == std::errc() && ptr == last;
+}
+
+std::string
+fill_prose(std::string_view prose, std::size_t width)
+{
+  std::string out;
+  std::string line;   // being filled
+  std::string indent; // of the lines that continue a list item
+  bool list_ended_sentence = false;
+  const auto flush = [&]() {
+    if (!line.empty()) {
+      out += line;
+      out += '\n';
+      line.clear();
+    }
+  };
+  std::size_t offset = 0;
+  while (offset < prose.size()) {
+    const auto end = std::min(prose.find('\n', offset), prose.size());
+    const auto source_line = trim(prose.substr(offset, end - offset));
+    offset = end + 1;
+    if (source_line.empty()) {
+      continue;
+    }
+    if (starts_with(source_line, "* ")) {
+      flush();
+      indent = "  ";
+    } else if (!indent.empty() && list_ended_sentence && std::isupper(static_cast<unsigned char>(source_line[0]))) {
+      // a sentence after the list: a line of its own, not part of the last item
+      flush();
+      indent.clear();
+    }
+    list_ended_sentence = source_line.back() == '.';
+    std::size_t word_start = 0;
+    while (word_start < source_line.size()) {
+      auto word_end = source_line.find(' ', word_start);
+      if (word_end == std::string_view::npos) {
+        word_end = source_line.size();
+      }
+      const auto word = source_line.substr(word_start, word_end - word_start);
+      word_start = word_end + 1;
+      if (word.empty()) {
+        continue;
+      }
+      if (!line.empty() && line.size() + 1 + word.size() > width) {
+        flush();
+        line = indent;
+      } else if (!line.empty()) {
+        line += ' ';
+      }
+      line += word;
+    }
+  }
+  flush();
+  return out;
+}
+
+bool
+parse_duration_seconds(std::string_view text, int& seconds)
+{
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
+    ++digits;
+  }
+  int number = 0;
+  if (!parse_int32(text.substr(0, digits), number) || number <= 0) {
+    return false;
+  }
+  const auto unit = text.substr(digits);
+  long long factor = 0;
+  if (unit == "s") {
+    factor = 1;
+  } else if (unit.empty() || unit == "m" || unit == "min") {
+    factor = 60;
+  } else if (unit == "h") {
+    factor = 3600;
+  } else {
+    return false;
+  }
+  const long long total = number * factor;
+  if (total > 2147483647LL) {
+    return false;
+  }
+  seconds = static_cast<int>(total);
+  return true;
 }
 
 namespace {

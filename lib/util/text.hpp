@@ -41,8 +41,17 @@ std::string shell_quote(std::string_view word);
 // messages from the store cannot break lines or drive the terminal.
 std::string printable(std::string_view text);
 
+// `prose` (lines of a check file's explanation) filled to `width` columns: lines run together,
+// except that a line starting with "* " starts a list item, whose later lines are indented by
+// two. A word longer than the width stands on a line of its own.
+std::string fill_prose(std::string_view prose, std::size_t width);
+
 // Parses a whole decimal number that fits in a PostgreSQL integer; false otherwise.
 bool parse_int32(std::string_view text, int& out);
+
+// Parses a positive duration as "90s", "30m", "30min" or "2h" (a bare number is minutes) into
+// seconds; false for anything else, zero, or more than 2147483647 seconds.
+bool parse_duration_seconds(std::string_view text, int& seconds);
 
 // The elements of a PostgreSQL array of names in its text output form: "{a,b}", with
 // elements that need it in double quotes ("{\"my col\",b}").

@@ -5,8 +5,10 @@
 -- than it saved (all check SQL at scale L: 12-16 s with JIT, 10.7 s without). Check queries
 -- are read through cursors in blocks; cursor_tuple_fraction 1 makes the planner plan them as
 -- it plans a plain query (whole result, same plan), not for the first rows.
+-- rwdoctor.stuck_after_seconds ($4) is check --stuck-after, read by sql/checks/job-stuck.sql.
 SELECT pg_catalog.set_config('statement_timeout', $2, false),
        pg_catalog.set_config('jit', 'off', false),
        pg_catalog.set_config('lock_timeout', $3, false),
        pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false),
-       pg_catalog.set_config('cursor_tuple_fraction', '1', false);
+       pg_catalog.set_config('cursor_tuple_fraction', '1', false),
+       pg_catalog.set_config('rwdoctor.stuck_after_seconds', $4, false);

@@ -93,7 +93,7 @@ TEST_CASE("the seed incident is found and explained", "[db][cli]")
       CHECK((*finding)["job_status"] == "CREATED");
       CHECK((*finding)["database_id"] == 1);
       CHECK((*finding)["repairs"] == nlohmann::json::array({"restore-fragments", "drop-job"}));
-      CHECK(document["meta_store"]["generation"] == "v3.0.3");
+      CHECK(document["meta_store"]["generation"] == "v3.0.1–v3.0.3");
       CHECK(document["meta_store"]["migrations"] == 70);
       CHECK(document["summary"]["critical"].get<int>() >= 1);
 
@@ -119,6 +119,48 @@ TEST_CASE("a healthy store exits 0 in text, json and quiet mode", "[db][cli]")
   const auto document = nlohmann::json::parse(json.out);
   CHECK(document["findings"].empty());
   CHECK(document["meta_store"]["generation"] == "head");
+}
+
+TEST_CASE("check ages unfinished jobs by --stuck-after and warns about a live meta node", "[db][cli]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  // An INITIAL table job created 5 minutes ago, without fragments yet (T1).
+  database.execute("INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id, initialized_at) "
+                   "VALUES (100, 'TABLE', 1, 2, 1, LOCALTIMESTAMP - interval '5 minutes');"
+                   "INSERT INTO streaming_job (job_id, job_status, create_type, timezone, parallelism, max_parallelism) "
+                   "VALUES (100, 'INITIAL', 'FOREGROUND', 'UTC', '\"Adaptive\"', 256);");
+  const auto stuck_of = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "-d", database.name(), "--check", "job-stuck", "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto result = run_cli(args);
+    INFO(result.out << result.err);
+    return std::make_pair(result.code, nlohmann::json::parse(result.out));
+  };
+  const auto [default_code, default_report] = stuck_of({});
+  CHECK(default_code == 0);
+  CHECK(default_report["findings"].empty());
+  for (const auto& threshold : {std::string("4min"), std::string("240s"), std::string("4m")}) {
+    const auto [code, report] = stuck_of({"--stuck-after", threshold});
+    CHECK(code == 4);
+    const auto* finding = find_finding(report, "job-stuck", 100);
+    REQUIRE(finding != nullptr);
+    CHECK((*finding)["severity"] == "warning");
+    CHECK(contains((*finding)["message"].get<std::string>(), "has been INITIAL for 5 min"));
+  }
+  CHECK(stuck_of({"--stuck-after", "1h"}).first == 0);
+
+  // No heartbeat: no warning. A fresh one: a warning with a HINT; an old one: none.
+  const auto quiet = run_cli({"check", "-d", database.name(), "--check", "job-stuck"});
+  CHECK_FALSE(contains(quiet.err, "looks alive"));
+  database.execute("INSERT INTO election_leader (service, id, last_heartbeat) "
+                   "VALUES ('__meta_election_', 'meta-0:5690', now() - interval '10 seconds')");
+  const auto alive = run_cli({"check", "-d", database.name(), "--check", "job-stuck"});
+  INFO(alive.err);
+  CHECK(alive.code == 0);
+  CHECK(contains(alive.err, "rwdoctor: warning: the meta leader's last heartbeat is 10 s old"));
+  CHECK(contains(alive.err, "the meta node looks alive\nHINT: Stop the meta node before repairing"));
+  const auto longer_lease = run_cli({"check", "-d", database.name(), "--check", "job-stuck", "--lease-secs", "5"});
+  CHECK_FALSE(contains(longer_lease.err, "looks alive"));
 }
 
 TEST_CASE("selection by check, job and database", "[db][cli]")
@@ -333,6 +375,10 @@ TEST_CASE("bad input: flags", "[cli][bad-input]")
   usage({"check", "--job", "-4"}, "--job takes a job id");
   usage({"check", "--check", "no-such-check"}, "unknown check 'no-such-check'");
   usage({"check", "--statement-timeout", "0"}, "--statement-timeout takes a positive number");
+  usage({"check", "--stuck-after", "soon"}, "--stuck-after takes a duration, not 'soon'");
+  usage({"check", "--stuck-after", "0min"}, "--stuck-after takes a duration");
+  usage({"check", "--stuck-after", "99999999h"}, "--stuck-after takes a duration");
+  usage({"check", "--lease-secs", "-1"}, "--lease-secs takes a positive number");
   usage({"frobnicate"}, "unknown command 'frobnicate'");
   usage({}, "no command given");
   usage({"explain"}, "explain needs a check id");

@@ -108,6 +108,45 @@ TEST_CASE("the seed job is dropped completely and undo restores it byte for byte
   }
 }
 
+TEST_CASE("a dropped sink into a table leaves its target's incoming_sinks and Union, as DROP SINK does", "[db][repair]")
+{
+  for (const std::string generation : {"v2_4", "v2_8"}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase database(generation);
+      // Sink 31 (into table 30) lost its fragments: its Merge in table 30's Union now reads a
+      // fragment that is gone, and the drop takes the sink out of the table's plan.
+      database.execute("DELETE FROM fragment WHERE job_id = 31");
+      const auto union_inputs = "SELECT length(stream_node) FROM fragment WHERE fragment_id = 11";
+      const int plan_bytes = count(database.name(), union_inputs);
+      const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "31", "--dry-run"});
+      INFO(dry.out << dry.err);
+      CHECK(dry.code == 4);
+      if (generation == "v2_4") {
+        CHECK(contains(dry.out, "UPDATE \"table\" SET incoming_sinks = '[]' WHERE table_id = 30;"));
+        CHECK(contains(dry.out, "UPDATE fragment SET stream_node = $1 WHERE fragment_id = 11;"));
+      } else {
+        // v2.7 dropped incoming_sinks; the sink's input is wired through UpstreamSinkUnion
+        CHECK_FALSE(contains(dry.out, "incoming_sinks"));
+        CHECK_FALSE(contains(dry.out, "UPDATE fragment"));
+      }
+      drop_verify_and_undo(database, {"--job", "31"});
+      // drop_verify_and_undo undid the drop; drop again and look at the rows
+      const TempDir dir;
+      const auto dropped = run_cli({"repair", "drop", "-d", database.name(), "--job", "31", "--yes", "--undo-file",
+                                    dir.file("undo.json")});
+      REQUIRE(dropped.code == 1);
+      if (generation == "v2_4") {
+        CHECK(count(database.name(), "SELECT count(*) FROM \"table\" WHERE table_id = 30 AND incoming_sinks = '[]'")
+              == 1);
+        CHECK(count(database.name(), union_inputs) < plan_bytes - 100);
+      } else {
+        CHECK(count(database.name(), union_inputs) == plan_bytes);
+      }
+    }
+  }
+}
+
 TEST_CASE("a job with internal tables and a connector source leaves no orphan object", "[db][repair]")
 {
   for (const auto& generation : test::generations()) {

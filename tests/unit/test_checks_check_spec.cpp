@@ -106,7 +106,8 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
     "job-without-state-table", "sink-into-table-invalid", "dependency-invalid", "subscription-invalid",
     "pending-sink-state-orphaned", "actor-missing",
     // from real incidents (N-numbers of real-incidents.md)
-    "sequence-behind", "system-parameter-invalid"};
+    "backfill-orders-invalid", "incoming-sinks-mismatch", "job-stuck", "sequence-behind", "system-parameter-invalid", "table-mview-fragment-invalid",
+    "vnode-count-invalid"};
   for (const auto& id : required) {
     INFO(id);
     CHECK(catalogue.contains(id));
@@ -115,7 +116,7 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
   // catalogue order follows the invariant numbers; checks from real incidents come after them
   CHECK(catalogue.ids().front() == "foreign-keys-missing");
   CHECK(catalogue.ids()[25] == "actor-missing");
-  CHECK(catalogue.ids().back() == "system-parameter-invalid");
+  CHECK(catalogue.ids().back() == "vnode-count-invalid");
   for (const auto& id : catalogue.ids()) {
     for (const auto& variant : catalogue.variants(id)) {
       INFO(variant.path);

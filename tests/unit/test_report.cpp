@@ -17,7 +17,7 @@ CheckReport
 sample_report()
 {
   CheckReport report;
-  report.meta_store = {"metadata", "public", "v3.0.3", 70, {}, {}, std::nullopt};
+  report.meta_store = {"metadata", "public", "v3.0.1–v3.0.3", 70, {}, {}, std::nullopt};
   report.checks.push_back({"job-without-fragments", CheckStatus::ran, 1, "", "sql/checks/job-without-fragments.sql", ""});
   report.checks.push_back({"actor-missing", CheckStatus::not_applicable, 0, "", "before v2.7", ""});
   Finding finding;
@@ -50,7 +50,7 @@ TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
 {
   const auto document = nlohmann::ordered_json::parse(report::render_check_json(sample_report()));
   CHECK(document["format_version"] == 1);
-  CHECK(document["meta_store"]["generation"] == "v3.0.3");
+  CHECK(document["meta_store"]["generation"] == "v3.0.1–v3.0.3");
   CHECK(document["meta_store"]["migrations"] == 70);
   CHECK(document["meta_store"]["unknown_migrations"].empty());
   CHECK(document["meta_store"]["schema"] == "public");
@@ -144,4 +144,15 @@ TEST_CASE("the catalogue renders as text and JSON", "[report]")
   const auto explain = report::render_explain_text(catalogue, "job-without-fragments");
   CHECK(explain.find("INV-08") != std::string::npos);
   CHECK(explain.find("sql/checks/job-without-fragments.sql") != std::string::npos);
+  // every explanation fits an 80-column terminal
+  for (const auto& id : catalogue.ids()) {
+    const auto explained = report::render_explain_text(catalogue, id);
+    for (std::size_t start = 0; start < explained.size();) {
+      const auto end = explained.find('\n', start);
+      const auto line = explained.substr(start, end - start);
+      INFO(id << ": " << line);
+      CHECK((line.size() <= 80 || line.find(' ') == std::string::npos));
+      start = end + 1;
+    }
+  }
 }

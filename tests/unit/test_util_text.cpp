@@ -146,3 +146,48 @@ TEST_CASE("pg_text_array quotes every element as PostgreSQL's array input wants"
   const Names hostile{"q\"x", "b\\s", "a,b", "{c}", "", "NULL", " padded "};
   CHECK(parse_pg_name_array(pg_text_array(hostile)) == hostile);
 }
+
+TEST_CASE("durations for --stuck-after", "[util]")
+{
+  int seconds = 0;
+  CHECK(rwdoctor::util::parse_duration_seconds("90s", seconds));
+  CHECK(seconds == 90);
+  CHECK(rwdoctor::util::parse_duration_seconds("30min", seconds));
+  CHECK(seconds == 1800);
+  CHECK(rwdoctor::util::parse_duration_seconds("30m", seconds));
+  CHECK(seconds == 1800);
+  CHECK(rwdoctor::util::parse_duration_seconds("45", seconds));
+  CHECK(seconds == 2700);
+  CHECK(rwdoctor::util::parse_duration_seconds("2h", seconds));
+  CHECK(seconds == 7200);
+  seconds = 7;
+  for (const char* bad : {"", "h", "0", "0s", "-5m", "+5m", "5 m", "5d", "5mins", "1.5h", "596524h", "99999999999"}) {
+    INFO(bad);
+    CHECK_FALSE(rwdoctor::util::parse_duration_seconds(bad, seconds));
+  }
+  CHECK(seconds == 7);
+}
+
+TEST_CASE("explanations are filled to the terminal's width", "[util]")
+{
+  const std::string prose = "RisingWave renders an ensemble from\nits entry fragments and assumes:\n"
+                            "* the component is acyclic (a component without entries is dropped, so its\n"
+                            "fragments are never rendered);\n* all its fragments are in one database.\n"
+                            "Such graphs come from hand-edited rows. What to do: restore.";
+  const auto filled = rwdoctor::util::fill_prose(prose, 40);
+  CHECK(filled == "RisingWave renders an ensemble from its\n"
+                  "entry fragments and assumes:\n"
+                  "* the component is acyclic (a component\n"
+                  "  without entries is dropped, so its\n"
+                  "  fragments are never rendered);\n"
+                  "* all its fragments are in one database.\n"
+                  "Such graphs come from hand-edited rows.\n"
+                  "What to do: restore.\n");
+  for (std::size_t start = 0; start < filled.size();) {
+    const auto end = filled.find('\n', start);
+    CHECK(end - start <= 40);
+    start = end + 1;
+  }
+  CHECK(rwdoctor::util::fill_prose("", 80).empty());
+  CHECK(rwdoctor::util::fill_prose("a_word_longer_than_the_width here", 10) == "a_word_longer_than_the_width\nhere\n");
+}

@@ -1,0 +1,90 @@
+-- id: incoming-sinks-mismatch
+-- title: table.incoming_sinks disagrees with the sinks that write into the table
+-- invariant: N1
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: table.incoming_sinks sink fragment streaming_job
+-- until: m20250325_061743_exactly_once_iceberg_sink_metadata
+-- meta-node: clean_dirty_sink_downstreams asserts the Mview bit on every fragment of a table that lists a sink that is gone (before v2.3.3): a crash loop
+-- explain:
+--   Up to v2.6 each table row lists the sinks that write into it in incoming_sinks (a JSON
+--   array of sink ids), and every sink into the table that is not INITIAL must be listed;
+--   v2.7 drops the column (m20250905_144810_deprecate_table_incoming_sinks).
+--   At every start the meta node's clean_dirty_sink_downstreams (controller/catalog/util.rs)
+--   takes the listed ids that are no sink into any table, removes them, and removes their
+--   Merge inputs from the Union of each fragment of the table job. Before v2.3.3 it first
+--   asserts that every fragment of the table job has the Mview bit (2), so a stale id in a
+--   table whose job also has a DML or source fragment panics the meta node on every start
+--   (#21720, fixed by #21714 in v2.3.3 and v2.4.0). v2.3.0 to v2.3.4 share one migration
+--   set, so a store labelled v2.3 or older gets the critical severity (critical there,
+--   a warning from v2.4.0 on, where the next recovery cleans the id by itself).
+--   A sink into the table that is not listed is silently lost from the table's plan at the
+--   next ALTER TABLE or replace, and was seen with stale fragment ids that broke DML
+--   ("Streaming vnode mapping not found for fragment", #19265) (warning).
+--   A value that is not an array of sink ids does not decode when the meta node loads
+--   the table (error).
+--   This happens after a sink into a table was dropped by hand or by a tool that left the
+--   table row alone, or after a recovery during CREATE SINK INTO on old versions. What to
+--   do: set incoming_sinks to the sinks whose target_table is the table (and that are not
+--   INITIAL); rwdoctor's repair drop of a sink into a table does this itself.
+WITH target AS (
+    SELECT t.table_id,
+           CASE WHEN jsonb_typeof(t.incoming_sinks) = 'array' THEN t.incoming_sinks ELSE '[]'::jsonb END AS listed,
+           jsonb_typeof(t.incoming_sinks) = 'array' AS well_formed
+    FROM "table" t
+),
+listed AS (
+    SELECT tg.table_id, e.value AS raw,
+           CASE WHEN jsonb_typeof(e.value) = 'number' AND e.value::text ~ '^[0-9]{1,9}$'
+                THEN e.value::text::integer END AS sink_id
+    FROM target tg
+    CROSS JOIN LATERAL jsonb_array_elements(tg.listed) AS e(value)
+),
+-- the table job has a fragment without the Mview bit: what the assert of
+-- clean_dirty_sink_downstreams trips on before v2.3.3
+non_mview AS (
+    SELECT DISTINCT f.job_id AS table_id
+    FROM fragment f
+    WHERE (f.fragment_type_mask & 2) = 0
+)
+SELECT l.table_id AS object_id,
+       l.table_id AS job_id,
+       NULL::integer AS fragment_id,
+       format('table %s lists %s in incoming_sinks, but %s',
+              l.table_id,
+              CASE WHEN l.sink_id IS NULL THEN 'the value ' || l.raw::text ELSE 'sink ' || l.sink_id END,
+              CASE WHEN l.sink_id IS NULL THEN 'that is not a sink id'
+                   WHEN k.sink_id IS NULL THEN 'no such sink exists'
+                   WHEN k.target_table IS NULL THEN 'that sink writes into no table'
+                   ELSE format('that sink writes into table %s', k.target_table)
+              END) AS message,
+       CASE WHEN l.sink_id IS NULL THEN 'error'
+            WHEN (k.sink_id IS NULL OR k.target_table IS NULL)
+                 AND l.table_id IN (SELECT table_id FROM non_mview) THEN 'critical'
+            ELSE 'warning' END AS severity,
+       CASE WHEN l.sink_id IS NULL THEN 'recovery-error'
+            WHEN (k.sink_id IS NULL OR k.target_table IS NULL)
+                 AND l.table_id IN (SELECT table_id FROM non_mview) THEN 'panic'
+            ELSE 'silent' END AS consequence
+FROM listed l
+LEFT JOIN sink k ON k.sink_id = l.sink_id
+WHERE l.sink_id IS NULL
+   OR k.sink_id IS NULL
+   OR k.target_table IS DISTINCT FROM l.table_id
+UNION ALL
+SELECT tg.table_id, tg.table_id, NULL::integer,
+       format('table %s has an incoming_sinks value that is not a JSON array', tg.table_id),
+       'error', 'recovery-error'
+FROM target tg
+WHERE NOT tg.well_formed
+UNION ALL
+SELECT k.target_table, k.target_table, NULL::integer,
+       format('sink %s writes into table %s, but the table''s incoming_sinks does not list it',
+              k.sink_id, k.target_table),
+       'warning', 'silent'
+FROM sink k
+JOIN target tg ON tg.table_id = k.target_table AND tg.well_formed
+JOIN streaming_job sj ON sj.job_id = k.sink_id AND sj.job_status <> 'INITIAL'
+WHERE NOT EXISTS (SELECT 1 FROM listed l WHERE l.table_id = k.target_table AND l.sink_id = k.sink_id)
+ORDER BY 2, 4;

@@ -1,0 +1,76 @@
+-- id: vnode-count-invalid
+-- title: a table's or fragment's vnode_count is out of range, a placeholder, or disagrees with its fragment
+-- invariant: N10
+-- severity: critical
+-- consequence: panic
+-- repairs: manual
+-- requires: fragment.vnode_count table.vnode_count streaming_job
+-- since: m20240911_083152_variable_vnode_count
+-- meta-node: VnodeCount::set panics ("invalid vnode count") on a value outside 0..32768 when the meta node loads the row; a placeholder or a mismatch panics compute nodes and fails batch reads
+-- explain:
+--   Since v2.1 (m20240911_083152_variable_vnode_count) every fragment and every table row
+--   carries the number of virtual nodes its data is distributed over. The meta node turns
+--   both into a VnodeCount with VnodeCount::set (src/common/src/hash/consistent_hash/
+--   vnode_count.rs) when it loads fragments (model/stream.rs) and tables (controller/mod.rs),
+--   and that panics with "invalid vnode count" for a negative value or one above
+--   VirtualNode::MAX_COUNT (32768): a crash loop (critical). There is no power-of-two rule.
+--   A fragment with vnode_count 0 has no vnode to give its actors (critical).
+--   A table with vnode_count 0 is the placeholder that the meta service must fill before a
+--   table is used (#18759: the SQL backend left internal tables at the placeholder before
+--   v2.1.0); compute and frontend nodes panic with "vnode count is a placeholder that must be
+--   filled by the meta service first" (error).
+--   A table's vnode_count must equal its fragment's: batch scans fail with "fragment vnode
+--   count ... does not match table vnode count" (frontend plan_fragmenter.rs) and state-table
+--   reads panic with "vnode count mismatch, scanning table ... under wrong distribution?"
+--   (common/src/hash/table_distribution.rs) (error). Singleton tables are exempt (no
+--   distribution key, no dist_key_in_pk, no vnode_col_index): they may keep 256 for
+--   compatibility (#19760, m20241025_062548_singleton_vnode_count).
+--   Not reported: INITIAL jobs, which recovery deletes before it loads anything.
+--   This happens after hand edits of the rows, restores that mix rows of different
+--   clusters, or stores written before v2.1.0. What to do: set the value from a backup of
+--   the same job, or drop the job.
+WITH live_fragment AS (
+    SELECT f.fragment_id, f.job_id, f.vnode_count, f.distribution_type
+    FROM fragment f
+    JOIN streaming_job sj ON sj.job_id = f.job_id
+    WHERE sj.job_status <> 'INITIAL'
+),
+live_table AS (
+    SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id,
+           t.vnode_count,
+           jsonb_array_length(CASE WHEN jsonb_typeof(t.distribution_key) = 'array'
+                                   THEN t.distribution_key ELSE '[]' END) = 0
+           AND jsonb_array_length(CASE WHEN jsonb_typeof(t.dist_key_in_pk) = 'array'
+                                       THEN t.dist_key_in_pk ELSE '[]' END) = 0
+           AND t.vnode_col_index IS NULL AS singleton
+    FROM "table" t
+    JOIN streaming_job sj ON sj.job_id = coalesce(t.belongs_to_job_id, t.table_id)
+    WHERE sj.job_status <> 'INITIAL'
+)
+SELECT f.job_id AS object_id,
+       f.job_id AS job_id,
+       f.fragment_id AS fragment_id,
+       format('fragment %s of job %s has vnode_count %s; it must be 1..32768',
+              f.fragment_id, f.job_id, f.vnode_count) AS message,
+       'critical' AS severity,
+       'panic' AS consequence
+FROM live_fragment f
+WHERE f.vnode_count NOT BETWEEN 1 AND 32768
+UNION ALL
+SELECT t.job_id, t.job_id, t.fragment_id,
+       CASE WHEN t.vnode_count NOT BETWEEN 0 AND 32768
+            THEN format('table %s of job %s has vnode_count %s; it must be 1..32768',
+                        t.table_id, t.job_id, t.vnode_count)
+            WHEN t.vnode_count = 0
+            THEN format('table %s of job %s has vnode_count 0, the placeholder the meta service must fill',
+                        t.table_id, t.job_id)
+            ELSE format('table %s of job %s has vnode_count %s but its fragment %s has %s',
+                        t.table_id, t.job_id, t.vnode_count, t.fragment_id, f.vnode_count)
+       END,
+       CASE WHEN t.vnode_count NOT BETWEEN 0 AND 32768 THEN 'critical' ELSE 'error' END,
+       CASE WHEN t.vnode_count NOT BETWEEN 0 AND 32768 THEN 'panic' ELSE 'recovery-error' END
+FROM live_table t
+LEFT JOIN fragment f ON f.fragment_id = t.fragment_id
+WHERE t.vnode_count NOT BETWEEN 1 AND 32768
+   OR (f.vnode_count BETWEEN 1 AND 32768 AND t.vnode_count <> f.vnode_count AND NOT t.singleton)
+ORDER BY 3, 4;

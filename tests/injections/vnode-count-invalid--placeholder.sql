@@ -1,0 +1,4 @@
+-- case: internal table 17 of mv_orders left at the placeholder vnode_count 0 (#18759)
+-- generations: all
+-- expect: vnode-count-invalid job_id=16 severity=error
+UPDATE "table" SET vnode_count = 0 WHERE table_id = 17;
