@@ -149,6 +149,10 @@ injection_kinds()
     {"a sink into a table missing from its incoming_sinks", {"v2_4"},
      {"UPDATE \"table\" SET incoming_sinks = '[]' WHERE table_id = 30 + {o}"},
      {{"incoming-sinks-mismatch", "job", 30, Severity::warning}}},
+    {"two actors of a fragment share a vnode bitmap", {"v2_4"},
+     {"UPDATE actor SET vnode_bitmap = (SELECT vnode_bitmap FROM actor WHERE fragment_id = 3 + {f} ORDER BY actor_id "
+      "LIMIT 1) WHERE actor_id = (SELECT max(actor_id) FROM actor WHERE fragment_id = 3 + {f})"},
+     {{"actor-vnode-invalid", "fragment", 3, Severity::error}}},
     {"state table moved to another fragment", {},
      {"UPDATE \"table\" SET fragment_id = 2 + {f} WHERE table_id = 18 + {o}"},
      {{"state-table-mismatch", "job", 16, Severity::error}}},
