@@ -9,6 +9,7 @@
 #include "store/schema_facts.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,22 @@ std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSourc
 // concatenation of analyze_blob_column over them in that order.
 std::size_t protobuf_column_count();
 std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs);
+
+// split-duplicated (N5). Rows, ordered by fragment_id then actor_id: job_id, fragment_id,
+// actor_id (NULL for a fragment's own list, fragment_splits from v2.7) and splits (a
+// ConnectorSplits as bytea text). One finding per fragment in which a split id occurs twice.
+std::vector<RawFinding> analyze_split_duplicates(const db::Rows& rows);
+
+// One entry of a ConnectorSplits value: the connector (split_type, lower case) and the split
+// id RisingWave's SplitMetaData::id() gives it, or nullopt when the connector is not one
+// whose id rwdoctor knows or encoded_split is not a version byte 1 and a JSON object.
+struct ConnectorSplit
+{
+  std::string connector;
+  std::optional<std::string> id;
+};
+// The entries of a ConnectorSplits value; empty when the bytes are not well-formed protobuf.
+std::vector<ConnectorSplit> decode_connector_splits(std::string_view bytes);
 
 // True when `bytes` is well-formed protobuf wire format (no schema needed).
 bool is_wellformed_protobuf(std::string_view bytes);

@@ -122,26 +122,26 @@ attach_typeless_internal_tables(const std::vector<FindingFacts>& findings, Analy
   }
 }
 
-// An edge that crosses databases because the job at its other end sits in the wrong database
-// follows from that job's placement finding.
+// A finding about a link between two jobs (other_job) that `follows` selects, and that has no
+// cause yet, follows from the other job's first root finding in `root_pass`.
+template <typename Follows>
 void
-attach_to_misplaced_ends(const std::vector<FindingFacts>& findings, Analysis& analysis)
+attach_links(const std::vector<FindingFacts>& findings, Analysis& analysis, Pass root_pass, Follows follows)
 {
-  std::map<int, int> placement_root; // job -> its root finding in the placement pass
+  std::map<int, int> roots; // job -> its first root finding in root_pass
   for (const auto& finding : findings) {
     const auto subject = subject_of(finding);
-    if (subject && !analysis.cause[finding.id - 1] && place_of(finding.check).pass == Pass::placement) {
-      placement_root.emplace(*subject, finding.id);
+    if (subject && !analysis.cause[finding.id - 1] && place_of(finding.check).pass == root_pass) {
+      roots.emplace(*subject, finding.id);
     }
   }
   for (const auto& finding : findings) {
-    // Only a link is about two jobs; a job's own finding stays with its own root.
-    if (analysis.cause[finding.id - 1] || !finding.other_job || place_of(finding.check).pass != Pass::graph) {
+    if (analysis.cause[finding.id - 1] || !finding.other_job || !follows(finding)) {
       continue;
     }
-    const auto placed = placement_root.find(*finding.other_job);
-    if (placed != placement_root.end() && placed->second != finding.id) {
-      analysis.cause[finding.id - 1] = placed->second;
+    const auto root = roots.find(*finding.other_job);
+    if (root != roots.end() && root->second != finding.id) {
+      analysis.cause[finding.id - 1] = root->second;
     }
   }
 }
@@ -222,7 +222,16 @@ analyse(const std::vector<FindingFacts>& findings)
   attach_by_subject(findings, analysis);
   attach_orphans_to_keys(findings, analysis);
   attach_typeless_internal_tables(findings, analysis);
-  attach_to_misplaced_ends(findings, analysis);
+  // An edge that crosses databases because the job at its other end sits in the wrong
+  // database follows from that job's placement finding (only a link is about two jobs; a
+  // job's own finding stays with its own root).
+  attach_links(findings, analysis, Pass::placement,
+               [](const FindingFacts& finding) { return place_of(finding.check).pass == Pass::graph; });
+  // A table's incoming_sinks that misses or misnames a sink whose own job is broken (its
+  // fragments gone, say) follows from that job's finding: restoring the sink lists it again,
+  // dropping it leaves nothing to list.
+  attach_links(findings, analysis, Pass::jobs,
+               [](const FindingFacts& finding) { return finding.check == "incoming-sinks-mismatch"; });
 
   std::map<int, std::vector<int>> members; // root id -> finding ids, ascending
   for (const auto& finding : findings) {

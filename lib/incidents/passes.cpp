@@ -19,7 +19,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 34> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 35> k_places = {{
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
   {"system-parameter-invalid", Pass::structure},
@@ -39,6 +39,7 @@ constexpr std::array<std::pair<std::string_view, Pass>, 34> k_places = {{
   {"no-shuffle-incompatible", Pass::graph},
   {"ensemble-invalid", Pass::graph},
   {"actor-vnode-invalid", Pass::graph},
+  {"split-duplicated", Pass::graph},
   {"backfill-orders-invalid", Pass::graph},
   {"dml-fragment-invalid", Pass::graph},
   {"table-mview-fragment-invalid", Pass::graph},

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 namespace rwdoctor::repair {
 
 namespace {
@@ -224,7 +226,10 @@ render_restore_plan_text(const RestorePlan& plan)
   }
   out += fmt::format("  {:<28} {:>8}\n", "total", total);
   if (!plan.changes.updates.empty()) {
-    out += "\ncolumns set to the backup's values:\n";
+    const bool sink_listed = std::any_of(plan.changes.updates.begin(), plan.changes.updates.end(),
+                                         [](const RowUpdate& update) { return update.column == "incoming_sinks"; });
+    out += sink_listed ? "\ncolumns set to the backup's values (incoming_sinks: live's list and the restored sink):\n"
+                       : "\ncolumns set to the backup's values:\n";
     for (const auto& update : plan.changes.updates) {
       std::string key;
       for (const auto& value : update.key) {
@@ -248,7 +253,9 @@ render_restore_plan_text(const RestorePlan& plan)
                        table.columns.size(), table.rows.size());
   }
   for (const auto& update : plan.changes.updates) {
-    out += fmt::format("  UPDATE {} SET {} = ... -- the backup's value\n", update.table, update.column);
+    out += fmt::format("  UPDATE {} SET {} = ... -- {}\n", update.table == "table" ? "\"table\"" : update.table,
+                       update.column,
+                       update.column == "incoming_sinks" ? "the restored sink added" : "the backup's value");
   }
   if (!plan.neighbour_jobs.empty()) {
     out += fmt::format("\nafter inserting, jobs {} and {} must check clean or everything rolls back\n",

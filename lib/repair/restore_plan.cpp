@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <exception>
@@ -38,6 +39,14 @@ column_index(const db::CapturedTable& table, const std::string& column)
 }
 
 std::vector<int>
+sorted_unique(std::vector<int> values)
+{
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+std::vector<int>
 int_values(const db::CapturedTable& table, const std::string& column)
 {
   std::vector<int> values;
@@ -51,9 +60,32 @@ int_values(const db::CapturedTable& table, const std::string& column)
       values.push_back(value);
     }
   }
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  return values;
+  return sorted_unique(std::move(values));
+}
+
+// The integers of a column of JSON arrays (fragment.upstream_fragment_id), sorted and unique;
+// values that are not arrays of integers are skipped (the checks report them).
+std::vector<int>
+int_list_values(const db::CapturedTable& table, const std::string& column)
+{
+  std::vector<int> values;
+  const int index = column_index(table, column);
+  if (index < 0) {
+    return values;
+  }
+  for (const auto& row : table.rows) {
+    const auto& text = row[static_cast<std::size_t>(index)];
+    const auto list = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+    if (!list.is_array()) {
+      continue;
+    }
+    for (const auto& element : list) {
+      if (element.is_number_integer()) {
+        values.push_back(element.get<int>());
+      }
+    }
+  }
+  return sorted_unique(std::move(values));
 }
 
 // Rows of `table` matching any of the (column, ids) conditions, without duplicates.
@@ -216,7 +248,10 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   if (actors_used && facts.has("actor")) {
     auto actors = db::select_rows(backup, "actor", "fragment_id", fragment_ids);
     if (facts.has("actor_dispatcher")) {
-      graph.tables.push_back(db::select_rows(backup, "actor_dispatcher", "actor_id", int_values(actors, "actor_id")));
+      // Also the rows of other jobs' actors that dispatch into these fragments: the fragment
+      // delete cascaded them away too (dispatcher_id), and before v2.3 they are the edges.
+      graph.tables.push_back(select_union(backup, "actor_dispatcher",
+                                          {{"actor_id", int_values(actors, "actor_id")}, {"dispatcher_id", fragment_ids}}));
     }
     graph.tables.push_back(std::move(actors));
   }
@@ -643,6 +678,14 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
         const auto targets = int_values(table, "target_fragment_id");
         other_ends.insert(other_ends.end(), sources.begin(), sources.end());
         other_ends.insert(other_ends.end(), targets.begin(), targets.end());
+      } else if (table.table == "actor_dispatcher") {
+        // Before v2.3 the edges are the actors' dispatchers (downstream) and the fragments'
+        // upstream_fragment_id lists (upstream).
+        const auto targets = int_values(table, "dispatcher_id");
+        other_ends.insert(other_ends.end(), targets.begin(), targets.end());
+      } else if (table.table == "fragment" && !facts.has("fragment_relation")) {
+        const auto sources = int_list_values(table, "upstream_fragment_id");
+        other_ends.insert(other_ends.end(), sources.begin(), sources.end());
       }
     }
     // Only which of them exist: by id, without reading the fragments' blobs.
@@ -805,6 +848,16 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                            backup_row[static_cast<std::size_t>(column)]});
         }
       }
+    }
+  }
+
+  // A restored sink into a table goes back into the table's incoming_sinks (up to v2.6), where
+  // a drop took it out; the other elements stay as live has them.
+  if (facts.has("table.incoming_sinks") && facts.has("sink.target_table")) {
+    const auto jobs = util::pg_int_array(std::vector<int>(requested.begin(), requested.end()));
+    for (const auto& row : live.run_file("sql/repair/restore_incoming_sinks.sql", {jobs}).values) {
+      plan.changes.updates.push_back(RowUpdate{"table", {"table_id"}, {row[3].value_or("integer")}, {row[0]},
+                                               "incoming_sinks", row[4].value_or("jsonb"), row[1], row[2]});
     }
   }
 

@@ -1,5 +1,5 @@
 -- id: actor-vnode-invalid
--- title: a fragment's actors fail RisingWave's graph check: vnode bitmaps overlap, leave vnodes out or have the wrong size, a SINGLE fragment has several actors or a bitmap, an actor is not RUNNING
+-- title: a fragment's actors fail RisingWave's graph check (vnode bitmaps overlap, leave vnodes out or have the wrong size, a SINGLE fragment has several actors or a bitmap, an actor is not RUNNING) or an actor holds too few vnodes
 -- invariant: N4
 -- severity: error
 -- consequence: recovery-error
@@ -7,7 +7,7 @@
 -- requires: actor fragment fragment.vnode_count streaming_job
 -- since: m20240911_083152_variable_vnode_count
 -- until: m20251005_000000_fragment_splits
--- meta-node: recovery's scale_actors runs the integrity check (ScaleController::graph_check) and fails ("integrity check failed"), retried forever; risectl meta graph-check reports the same
+-- meta-node: recovery's scale_actors runs the integrity check (ScaleController::graph_check) and fails ("integrity check failed"), retried forever; risectl meta graph-check reports the same; an actor with too few vnodes (a warning) panics the meta node up to v2.6.2 when a rebalance removes it
 -- explain:
 --   Up to v2.6 the actors of a fragment are rows of `actor`, and before rescheduling
 --   them recovery runs RisingWave's own integrity check (graph_check in
@@ -19,6 +19,12 @@
 --   actor.vnode_bitmap is a common.Buffer: field 1 the compression (NONE), field 2 the
 --   body, whose first byte is the bit count modulo 8, then the bits (bitmap.rs). A bitmap
 --   that is not in that form is reported too.
+--   An actor that holds fewer than vnode_count / actors vnodes (integer division) is
+--   reported as a warning: RisingWave never makes such a distribution, and up to v2.6.2 a
+--   rebalance that removes that actor (a scale-in, a compute node that leaves) asserts
+--   against it and panics the meta node (rebalance_actor_vnode in stream/scale.rs, #23620;
+--   v2.6.3 rebuilds the distribution instead, but shares v2.6.2's migrations, so both are
+--   reported).
 --   Not reported here: HASH actors without any bitmap and fragments without actors
 --   (actor-missing), INITIAL jobs, and stores from v2.7 on, where `actor` is stale.
 --   This happens after hand edits of actor rows, restores that mix actor rows of two
@@ -58,15 +64,24 @@ bitmap AS (
            END AS bits
     FROM framed fr
 ),
+counted AS (
+    SELECT b.*, length(replace(b.bits::text, '0', '')) AS held,
+           count(*) OVER (PARTITION BY b.fragment_id) AS siblings
+    FROM bitmap b
+),
 per_fragment AS (
     SELECT b.fragment_id, b.job_id, b.distribution_type, b.vnode_count,
            count(*) AS actors,
            count(*) FILTER (WHERE b.raw IS NOT NULL) AS with_bitmap,
            count(*) FILTER (WHERE b.raw IS NOT NULL AND b.bits IS NULL) AS malformed,
            string_agg(b.actor_id::text, ', ' ORDER BY b.actor_id) FILTER (WHERE b.status <> 'RUNNING') AS not_running,
-           sum(length(replace(b.bits::text, '0', ''))) AS ones,
-           length(replace(bit_or(b.bits)::text, '0', '')) AS covered
-    FROM bitmap b
+           sum(b.held) AS ones,
+           length(replace(bit_or(b.bits)::text, '0', '')) AS covered,
+           -- RisingWave's rebalance (rebalance_actor_vnode) asserts each actor it removes holds
+           -- at least vnode_count / actors vnodes (#23620)
+           string_agg(b.actor_id || ' (' || b.held || ')', ', ' ORDER BY b.actor_id)
+               FILTER (WHERE b.held < b.vnode_count / b.siblings) AS under_allocated
+    FROM counted b
     GROUP BY b.fragment_id, b.job_id, b.distribution_type, b.vnode_count
 )
 SELECT p.job_id AS object_id,
@@ -86,11 +101,21 @@ SELECT p.job_id AS object_id,
                         CASE WHEN p.distribution_type = 'HASH' AND p.malformed = 0 AND p.with_bitmap = p.actors
                                   AND p.covered < p.vnode_count
                              THEN (p.vnode_count - p.covered) || ' vnode(s) no actor holds' END,
-                        CASE WHEN p.not_running IS NOT NULL THEN 'actors not RUNNING: ' || p.not_running END)) AS message
-FROM per_fragment p
-WHERE (p.distribution_type = 'SINGLE' AND (p.actors > 1 OR p.with_bitmap > 0))
-   OR (p.distribution_type = 'HASH' AND (p.malformed > 0
-                                        OR (p.malformed = 0 AND p.ones > p.covered)
-                                        OR (p.malformed = 0 AND p.with_bitmap = p.actors AND p.covered < p.vnode_count)))
-   OR p.not_running IS NOT NULL
+                        CASE WHEN p.not_running IS NOT NULL THEN 'actors not RUNNING: ' || p.not_running END,
+                        CASE WHEN p.uneven
+                             THEN 'actors with fewer than ' || (p.vnode_count / p.actors) || ' vnodes: ' || p.under_allocated
+                                  || ' (a rebalance that removes one panics up to v2.6.2)' END)) AS message,
+       CASE WHEN p.failing THEN 'error' ELSE 'warning' END AS severity,
+       CASE WHEN p.failing THEN 'recovery-error' ELSE 'panic' END AS consequence
+FROM (SELECT pf.*,
+             (pf.distribution_type = 'SINGLE' AND (pf.actors > 1 OR pf.with_bitmap > 0))
+             OR (pf.distribution_type = 'HASH' AND (pf.malformed > 0
+                                                   OR (pf.malformed = 0 AND pf.ones > pf.covered)
+                                                   OR (pf.malformed = 0 AND pf.with_bitmap = pf.actors
+                                                       AND pf.covered < pf.vnode_count)))
+             OR pf.not_running IS NOT NULL AS failing,
+             pf.distribution_type = 'HASH' AND pf.malformed = 0 AND pf.with_bitmap = pf.actors
+             AND pf.under_allocated IS NOT NULL AS uneven
+      FROM per_fragment pf) p
+WHERE p.failing OR p.uneven
 ORDER BY p.fragment_id;

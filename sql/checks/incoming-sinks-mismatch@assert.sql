@@ -66,7 +66,8 @@ SELECT l.table_id AS object_id,
        CASE WHEN l.sink_id IS NULL THEN 'recovery-error'
             WHEN (k.sink_id IS NULL OR k.target_table IS NULL)
                  AND l.table_id IN (SELECT table_id FROM non_mview) THEN 'panic'
-            ELSE 'silent' END AS consequence
+            ELSE 'silent' END AS consequence,
+       k.sink_id AS other_job -- the sink, so a repair of it takes this finding along
 FROM listed l
 LEFT JOIN sink k ON k.sink_id = l.sink_id
 WHERE l.sink_id IS NULL
@@ -75,14 +76,14 @@ WHERE l.sink_id IS NULL
 UNION ALL
 SELECT tg.table_id, tg.table_id, NULL::integer,
        format('table %s has an incoming_sinks value that is not a JSON array', tg.table_id),
-       'error', 'recovery-error'
+       'error', 'recovery-error', NULL::integer
 FROM target tg
 WHERE NOT tg.well_formed
 UNION ALL
 SELECT k.target_table, k.target_table, NULL::integer,
        format('sink %s writes into table %s, but the table''s incoming_sinks does not list it',
               k.sink_id, k.target_table),
-       'warning', 'silent'
+       'warning', 'silent', k.sink_id
 FROM sink k
 JOIN target tg ON tg.table_id = k.target_table AND tg.well_formed
 JOIN streaming_job sj ON sj.job_id = k.sink_id AND sj.job_status <> 'INITIAL'

@@ -153,6 +153,13 @@ injection_kinds()
      {"UPDATE actor SET vnode_bitmap = (SELECT vnode_bitmap FROM actor WHERE fragment_id = 3 + {f} ORDER BY actor_id "
       "LIMIT 1) WHERE actor_id = (SELECT max(actor_id) FROM actor WHERE fragment_id = 3 + {f})"},
      {{"actor-vnode-invalid", "fragment", 3, Severity::error}}},
+    {"two actors of a source fragment hold the same split", {"v2_4"},
+     {"UPDATE actor SET splits = (SELECT a.splits FROM actor a WHERE a.fragment_id = 1 + {f} ORDER BY a.actor_id LIMIT 1) "
+      "WHERE fragment_id = 1 + {f}"},
+     {{"split-duplicated", "fragment", 1, Severity::error}}},
+    {"a fragment_splits row lists its splits twice", {"v2_8", "v3_0_3", "head"},
+     {"UPDATE fragment_splits SET splits = splits || splits WHERE fragment_id = 1 + {f}"},
+     {{"split-duplicated", "fragment", 1, Severity::warning}}},
     {"state table moved to another fragment", {},
      {"UPDATE \"table\" SET fragment_id = 2 + {f} WHERE table_id = 18 + {o}"},
      {{"state-table-mismatch", "job", 16, Severity::error}}},

@@ -1,4 +1,6 @@
 #include "checks/analyzers.hpp"
+#include "core/error.hpp"
+#include "util/text.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -167,4 +169,116 @@ TEST_CASE("blob analyzer scans only columns the store has", "[analyzers][blob]")
   CHECK(findings[0].fragment_id == 2);
   CHECK(findings[0].message == "stream_node of fragment 2 is not well-formed protobuf (3 bytes)");
   CHECK(findings[1].object_id == 7);
+}
+
+namespace {
+
+// A ConnectorSplits value as bytea text: entries of (connector, encoded_split).
+std::string
+connector_splits(const std::vector<std::pair<std::string, std::string>>& entries)
+{
+  const auto length_delimited = [](int field, const std::string& bytes) {
+    std::string out(1, static_cast<char>(field << 3 | 2));
+    std::size_t size = bytes.size();
+    do {
+      out += static_cast<char>((size & 0x7f) | (size > 0x7f ? 0x80 : 0));
+      size >>= 7;
+    } while (size != 0);
+    return out + bytes;
+  };
+  std::string value;
+  for (const auto& [connector, encoded] : entries) {
+    value += length_delimited(1, length_delimited(1, connector) + length_delimited(2, encoded));
+  }
+  static const char* digits = "0123456789abcdef";
+  std::string text = "\\x";
+  for (const unsigned char byte : value) {
+    text += digits[byte >> 4];
+    text += digits[byte & 15];
+  }
+  return text;
+}
+
+std::string
+kafka(int partition, const std::string& offset = "null")
+{
+  return "\x01{\"topic\":\"orders\",\"partition\":" + std::to_string(partition) + ",\"start_offset\":" + offset + "}";
+}
+
+db::Rows
+split_rows(const std::vector<std::vector<std::optional<std::string>>>& values)
+{
+  db::Rows rows;
+  rows.columns = {"job_id", "fragment_id", "actor_id", "splits"};
+  rows.values = values;
+  return rows;
+}
+
+} // namespace
+
+TEST_CASE("split ids follow each connector's SplitMetaData::id", "[analyzers][splits]")
+{
+  std::string bytes;
+  REQUIRE(util::decode_bytea_hex(
+    connector_splits({{"KAFKA", kafka(3, "17")},
+                      {"kinesis", "\x01{\"shard_id\":\"shard-0001\",\"start_position\":\"Earliest\"}"},
+                      {"datagen", "\x01{\"split_num\":4,\"split_index\":2,\"start_offset\":null}"},
+                      {"mysql-cdc", "\x01{\"mysql_split\":{\"inner\":{\"split_id\":1001,\"start_offset\":null}},\"pg_split\":null}"},
+                      {"webhook", "\x01{\"id\":1}"},
+                      {"kafka", "{\"partition\":1}"},
+                      {"kafka", "\x01not json"},
+                      {"kafka", "\x01{\"topic\":\"orders\"}"}}),
+    bytes));
+  const auto splits = decode_connector_splits(bytes);
+  REQUIRE(splits.size() == 8);
+  CHECK(splits[0].connector == "kafka");
+  CHECK(splits[0].id == std::optional<std::string>("3"));
+  CHECK(splits[1].id == std::optional<std::string>("shard-0001"));
+  CHECK(splits[2].id == std::optional<std::string>("4-2"));
+  CHECK(splits[3].id == std::optional<std::string>("1001"));
+  CHECK_FALSE(splits[4].id); // a connector whose id rwdoctor does not know
+  CHECK_FALSE(splits[5].id); // no version byte
+  CHECK_FALSE(splits[6].id); // not JSON
+  CHECK_FALSE(splits[7].id); // no partition
+  CHECK(decode_connector_splits("\x0a\x05zz").empty());
+}
+
+TEST_CASE("a split held by two actors of a fragment is one finding per fragment", "[analyzers][splits]")
+{
+  const auto findings = analyze_split_duplicates(split_rows({
+    {"14", "1", "1", connector_splits({{"kafka", kafka(0)}})},
+    {"14", "1", "2", connector_splits({{"kafka", kafka(0, "99")}, {"kafka", kafka(1)}})},
+    {"14", "1", "3", connector_splits({{"kafka", kafka(1)}})},
+    {"14", "2", "5", connector_splits({{"kafka", kafka(0)}})}, // another fragment: not a duplicate
+    {"14", "2", "6", std::nullopt},
+  }));
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].fragment_id == 1);
+  CHECK(findings[0].job_id == 14);
+  CHECK(mentions(findings, "split 0 (kafka) in actors 1, 2"));
+  CHECK(mentions(findings, "split 1 (kafka) in actors 2, 3"));
+}
+
+TEST_CASE("a split listed twice by one actor or one fragment_splits row is found", "[analyzers][splits]")
+{
+  const auto twice = connector_splits({{"kafka", kafka(2)}, {"kafka", kafka(2, "5")}});
+  const auto per_actor = analyze_split_duplicates(split_rows({{"14", "1", "4", twice}}));
+  REQUIRE(per_actor.size() == 1);
+  CHECK(mentions(per_actor, "split 2 (kafka) 2 times in actor 4"));
+  const auto per_fragment = analyze_split_duplicates(split_rows({{"14", "1", std::nullopt, twice}}));
+  REQUIRE(per_fragment.size() == 1);
+  CHECK(mentions(per_fragment, "fragment_splits of source fragment 1 of job 14: split 2 (kafka) 2 times"));
+}
+
+TEST_CASE("splits that do not decode or differ are not duplicates", "[analyzers][splits]")
+{
+  CHECK(analyze_split_duplicates(split_rows({
+          {"14", "1", "1", connector_splits({{"kafka", kafka(0)}, {"kafka", kafka(1)}})},
+          {"14", "1", "2", "\\x0a0a0102"},                           // not protobuf
+          {"14", "1", "3", "not hex"},                               // not bytea text
+          {"14", "1", "4", connector_splits({{"webhook", "\x01{}"}, {"webhook", "\x01{}"}})}, // unknown id
+        }))
+          .empty());
+  CHECK(analyze_split_duplicates(split_rows({})).empty());
+  CHECK_THROWS_AS(analyze_split_duplicates(edges_rows({})), OperationalError);
 }

@@ -233,6 +233,21 @@ TEST_CASE("an edge that crosses databases because its other end was moved follow
   CHECK_FALSE(analyse(b.findings).cause[3].has_value());
 }
 
+TEST_CASE("a table's incoming_sinks finding about a broken sink follows from the sink's job", "[incidents]")
+{
+  Builder b;
+  b.add("job-without-fragments", Severity::critical, 31, 31, {}, {Repair::restore_fragments, Repair::drop_job}) // 1
+    .add("incoming-sinks-mismatch", Severity::warning, 30, 30, {}, {Repair::manual})                          // 2
+    .add("incoming-sinks-mismatch", Severity::warning, 19, 19, {}, {Repair::manual});                         // 3
+  b.findings[1].other_job = 31;
+  b.findings[2].other_job = 26; // a sink without a broken job: the table's own incident
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[1] == 1);
+  CHECK_FALSE(analysis.cause[2].has_value());
+  REQUIRE(analysis.incidents.size() == 2);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
+}
+
 TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]")
 {
   checks::Finding finding;
