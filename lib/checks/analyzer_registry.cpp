@@ -13,6 +13,7 @@ find_analyzer(const std::string& id)
     {"foreign-keys-missing",
      [](const AnalyzerInput& input) { return analyze_foreign_keys(input.rows, input.generation, input.facts); }},
     {"blob-malformed", [](const AnalyzerInput& input) { return analyze_blobs(input.facts, input.blobs); }},
+    {"schema-drift", [](const AnalyzerInput& input) { return analyze_schema_drift(input.rows, input.generation); }},
     {"split-duplicated", [](const AnalyzerInput& input) { return analyze_split_duplicates(input.rows); }},
   };
   const auto found = analyzers.find(id);

@@ -63,6 +63,11 @@ std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSourc
 std::size_t protobuf_column_count();
 std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs);
 
+// schema-drift (N8). Rows: kind ('column', 'check', 'exclusion', 'unique', 'trigger'),
+// table_name, name, type (format_type of a column, the definition of a constraint, the
+// columns of a unique index), not_null and has_default ('t'/'f', columns only).
+std::vector<RawFinding> analyze_schema_drift(const db::Rows& rows, const store::Generation& generation);
+
 // split-duplicated (N5). Rows, ordered by fragment_id then actor_id: job_id, fragment_id,
 // actor_id (NULL for a fragment's own list, fragment_splits from v2.7) and splits (a
 // ConnectorSplits as bytea text). One finding per fragment in which a split id occurs twice.

@@ -122,6 +122,24 @@ attach_typeless_internal_tables(const std::vector<FindingFacts>& findings, Analy
   }
 }
 
+// Findings about the store itself (no job, object or fragment: a missing foreign key, a
+// drifted column, a sequence) of one check are one incident: they are mended together, by
+// the same hand, and a list of identical "meta store" steps says nothing more.
+void
+attach_store_findings(const std::vector<FindingFacts>& findings, Analysis& analysis)
+{
+  std::map<std::string, int> first; // check -> its first store-level finding
+  for (const auto& finding : findings) {
+    if (analysis.cause[finding.id - 1] || finding.job_id || finding.object_id || finding.fragment_id) {
+      continue;
+    }
+    const auto [entry, inserted] = first.emplace(finding.check, finding.id);
+    if (!inserted) {
+      analysis.cause[finding.id - 1] = entry->second;
+    }
+  }
+}
+
 // A finding about a link between two jobs (other_job) that `follows` selects, and that has no
 // cause yet, follows from the other job's first root finding in `root_pass`.
 template <typename Follows>
@@ -222,6 +240,7 @@ analyse(const std::vector<FindingFacts>& findings)
   attach_by_subject(findings, analysis);
   attach_orphans_to_keys(findings, analysis);
   attach_typeless_internal_tables(findings, analysis);
+  attach_store_findings(findings, analysis);
   // An edge that crosses databases because the job at its other end sits in the wrong
   // database follows from that job's placement finding (only a link is about two jobs; a
   // job's own finding stays with its own root).

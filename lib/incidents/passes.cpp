@@ -19,7 +19,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 35> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 36> k_places = {{
+  {"schema-drift", Pass::structure},
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
   {"system-parameter-invalid", Pass::structure},

@@ -50,9 +50,9 @@ struct InjectionKind
 
 using checks::Severity;
 
-// One kind per check id (foreign-keys-missing, sequence-behind, system-parameter-invalid and
-// job-stuck excepted: they are about the store's schema, sequences, settings and the age of a
-// job, not a unit; tests/injections covers them). Ids are the demo catalog's (see sql/demo/catalog.sql).
+// One kind per check id (foreign-keys-missing, schema-drift, sequence-behind,
+// system-parameter-invalid and job-stuck excepted: they are about the store's schema,
+// sequences, settings and the age of a job, not a unit; tests/injections covers them). Ids are the demo catalog's (see sql/demo/catalog.sql).
 const std::vector<InjectionKind>&
 injection_kinds()
 {

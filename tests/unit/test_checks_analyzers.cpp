@@ -1,9 +1,11 @@
 #include "checks/analyzers.hpp"
 #include "core/error.hpp"
+#include "store/expected_columns.hpp"
 #include "util/text.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 
 using namespace rwdoctor;
@@ -281,4 +283,116 @@ TEST_CASE("splits that do not decode or differ are not duplicates", "[analyzers]
           .empty());
   CHECK(analyze_split_duplicates(split_rows({})).empty());
   CHECK_THROWS_AS(analyze_split_duplicates(edges_rows({})), OperationalError);
+}
+
+namespace {
+
+// The catalog rows of a store whose columns are exactly what `generation` expects.
+db::Rows
+drift_rows(const store::Generation& generation)
+{
+  db::Rows rows;
+  rows.columns = {"kind", "table_name", "name", "type", "not_null", "has_default"};
+  for (const auto& column : store::expected_columns(generation)) {
+    rows.values.push_back({std::string("column"), std::string(column.table), std::string(column.column),
+                           std::string(column.type), std::string(column.not_null ? "t" : "f"), std::string("f")});
+  }
+  return rows;
+}
+
+std::optional<std::string>*
+drift_cell(db::Rows& rows, const std::string& table, const std::string& column, int index)
+{
+  for (auto& row : rows.values) {
+    if (row[1] == table && row[2] == column) {
+      return &row[static_cast<std::size_t>(index)];
+    }
+  }
+  FAIL("no column " << table << "." << column);
+  return nullptr;
+}
+
+store::Generation
+head_generation()
+{
+  return store::detect_generation(
+    std::vector<std::string>(store::known_migrations().begin(), store::known_migrations().end()));
+}
+
+} // namespace
+
+TEST_CASE("a store with exactly the expected columns has no schema drift", "[analyzers][drift]")
+{
+  const auto head = head_generation();
+  CHECK(analyze_schema_drift(drift_rows(head), head).empty());
+  // function.body is character varying in a store an older release initialised
+  auto rows = drift_rows(head);
+  *drift_cell(rows, "function", "body", 3) = "character varying";
+  // types the driver decodes alike
+  *drift_cell(rows, "object", "initialized_at_cluster_version", 3) = "text";
+  *drift_cell(rows, "fragment", "state_table_ids", 3) = "json";
+  // extra columns that do not block inserts, expected unique indexes, tables of others
+  rows.values.push_back({"column", "fragment", "note", "text", "f", "f"});
+  rows.values.push_back({"column", "object", "imported", "boolean", "t", "t"});
+  rows.values.push_back({"unique", "worker", "idx_worker_host_port", "host,port", std::nullopt, std::nullopt});
+  rows.values.push_back({"column", "dba_notes", "note", "text", "t", "f"});
+  rows.values.push_back({"trigger", "dba_notes", "touch", std::nullopt, std::nullopt, std::nullopt});
+  CHECK(analyze_schema_drift(rows, head).empty());
+}
+
+TEST_CASE("missing, retyped and renulled columns are schema drift with their severity", "[analyzers][drift]")
+{
+  const auto head = head_generation();
+  auto rows = drift_rows(head);
+  *drift_cell(rows, "user", "is_super", 3) = "integer";
+  *drift_cell(rows, "user", "can_login", 4) = "f";
+  *drift_cell(rows, "user", "auth_info", 4) = "t";
+  rows.values.erase(std::find_if(rows.values.begin(), rows.values.end(),
+                                 [](const auto& row) { return row[1] == "fragment" && row[2] == "vnode_count"; }));
+  rows.values.push_back({"column", "object", "audit_tag", "text", "t", "f"});
+  *drift_cell(rows, "object", "initialized_at_cluster_version", 3) = "character varying(8)";
+  rows.values.push_back({"check", "streaming_job", "positive", "CHECK ((max_parallelism > 0))", std::nullopt,
+                         std::nullopt});
+  rows.values.push_back({"unique", "table", "table_name_unique", "name", std::nullopt, std::nullopt});
+  rows.values.push_back({"trigger", "object", "object_touch", std::nullopt, std::nullopt, std::nullopt});
+  const auto findings = analyze_schema_drift(rows, head);
+  for (const auto& finding : findings) {
+    REQUIRE(finding.severity);
+    CHECK_FALSE(finding.job_id);
+    CHECK_FALSE(finding.object_id);
+  }
+  CHECK(findings.size() == 9);
+  CHECK(mentions(findings, "column object.initialized_at_cluster_version is character varying(8) where the "
+                           "migrations make it character varying: RisingWave's writes of longer values fail"));
+  CHECK(mentions(findings, "column \"user\".is_super is integer where the migrations make it boolean"));
+  CHECK(mentions(findings, "column fragment.vnode_count (integer NOT NULL) is missing"));
+  CHECK(mentions(findings, "column \"user\".can_login is nullable"));
+  CHECK(mentions(findings, "column \"user\".auth_info is NOT NULL"));
+  CHECK(mentions(findings, "column object.audit_tag (text NOT NULL, no default)"));
+  CHECK(mentions(findings, "streaming_job has a check constraint positive"));
+  CHECK(mentions(findings, "\"table\" has a unique index table_name_unique on (name)"));
+  CHECK(mentions(findings, "object has a trigger object_touch"));
+  for (const auto& finding : findings) {
+    INFO(finding.message);
+    const bool critical = mentions({finding}, "is missing") || mentions({finding}, "is integer");
+    const bool warning = mentions({finding}, "is nullable");
+    CHECK(*finding.severity == (critical ? Severity::critical : warning ? Severity::warning : Severity::error));
+  }
+}
+
+TEST_CASE("schema drift with migrations this build does not know judges only what it knows", "[analyzers][drift]")
+{
+  auto applied = std::vector<std::string>(store::known_migrations().begin(), store::known_migrations().end());
+  applied.push_back("m20990101_000000_from_the_future");
+  const auto newer = store::detect_generation(applied);
+  auto rows = drift_rows(newer);
+  rows.values.push_back({"column", "object", "future_column", "text", "t", "f"});
+  CHECK(analyze_schema_drift(rows, newer).empty());
+  // a missing table: its columns are not listed one by one (the checks that read it fail)
+  auto without_secret = drift_rows(newer);
+  without_secret.values.erase(std::remove_if(without_secret.values.begin(), without_secret.values.end(),
+                                             [](const auto& row) { return row[1] == "secret"; }),
+                              without_secret.values.end());
+  CHECK(analyze_schema_drift(without_secret, newer).empty());
+  CHECK_THROWS_AS(analyze_schema_drift(split_rows({}), newer), OperationalError);
 }

@@ -248,6 +248,22 @@ TEST_CASE("a table's incoming_sinks finding about a broken sink follows from the
   CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
 }
 
+TEST_CASE("findings about the store itself are one incident per check", "[incidents]")
+{
+  Builder b;
+  b.add("schema-drift", Severity::error, {}, {}, {}, {Repair::manual})                 // 1
+    .add("schema-drift", Severity::critical, {}, {}, {}, {Repair::manual})             // 2
+    .add("foreign-keys-missing", Severity::warning, {}, {}, {}, {Repair::manual})      // 3
+    .add("job-without-fragments", Severity::critical, 16, 16, {}, {Repair::drop_job}) // 4
+    .add("schema-drift", Severity::error, {}, {}, {}, {Repair::manual});              // 5
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[1] == 1);
+  CHECK(analysis.cause[4] == 1);
+  CHECK_FALSE(analysis.cause[2].has_value());
+  REQUIRE(analysis.incidents.size() == 3);
+  CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2, 5});
+}
+
 TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]")
 {
   checks::Finding finding;
