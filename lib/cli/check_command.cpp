@@ -34,6 +34,7 @@ check_options()
 {
   po::options_description options("rwdoctor check options");
   add_connection_options(options);
+  add_lease_option(options);
   options.add_options()
     ("help", "show this help")
     ("format", po::value<std::string>()->default_value("text"), "output format: text or json")
@@ -44,8 +45,6 @@ check_options()
      "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
     ("stuck-after", po::value<std::string>()->default_value("30min"),
      "job-stuck reports an INITIAL job older than this (90s, 30min, 2h)")
-    ("lease-secs", po::value<std::string>()->default_value("30"),
-     "a meta leader heartbeat fresher than this means the meta node is running")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
                   "the output is not a terminal)");
@@ -74,7 +73,7 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
     throw UsageError(fmt::format("--stuck-after takes a duration, not '{}'", stuck_after),
                      "Give a number with s, min or h, e.g. --stuck-after 30min.");
   }
-  const int lease_seconds = positive_int_option(values, "lease-secs", "seconds");
+  const int lease_seconds = lease_seconds_option(values);
 
   checks::CheckSelection selection;
   selection.check_ids = list_option(values, "check");

@@ -58,6 +58,19 @@ positive_int_option(const po::variables_map& values, const char* name, const std
   return parsed;
 }
 
+void
+add_lease_option(po::options_description& options)
+{
+  options.add_options()("lease-secs", po::value<std::string>()->default_value("30"),
+                        "a meta leader heartbeat fresher than this many seconds means the meta node is running");
+}
+
+int
+lease_seconds_option(const po::variables_map& values)
+{
+  return positive_int_option(values, "lease-secs", "seconds");
+}
+
 db::ConnectionOptions
 connection_from(const po::variables_map& values)
 {

@@ -30,6 +30,12 @@ Format format_from(const po::variables_map& values);
 // The value of a string option, or "" when absent.
 std::string text_option(const po::variables_map& values, const char* name);
 
+// --lease-secs, which check and the repairs share: a meta leader heartbeat fresher than this
+// many seconds means a meta node is running. lease_seconds_option reads it (UsageError unless
+// a positive integer).
+void add_lease_option(po::options_description& options);
+int lease_seconds_option(const po::variables_map& values);
+
 // A positive integer option; UsageError otherwise.
 int positive_int_option(const po::variables_map& values, const char* name, const std::string& unit);
 

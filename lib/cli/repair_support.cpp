@@ -54,13 +54,13 @@ void
 add_repair_options(po::options_description& options)
 {
   add_connection_options(options);
+  add_lease_option(options);
   options.add_options()
     ("help", "show this help")
     ("yes", "apply without asking")
     ("undo-file", po::value<std::string>(),
      "where to write the undo file (default $XDG_STATE_HOME/rwdoctor/undo or ~/.local/state/rwdoctor/undo)")
     ("allow-online", "skip the gates that refuse while a meta node or other clients look connected")
-    ("lease-secs", po::value<std::string>()->default_value("30"), "a meta leader heartbeat fresher than this means online")
     ("ticket", po::value<std::string>(), "incident or change ticket, recorded in the audit row")
     ("no-audit-table", "do not write the audit row to rwdoctor.repair_log")
     ("format", po::value<std::string>()->default_value("text"), "output format: text or json");
@@ -72,7 +72,7 @@ apply_options_from(const po::variables_map& values, const std::vector<std::strin
 {
   repair::ApplyOptions options;
   options.gates.allow_online = values.count("allow-online") != 0;
-  options.gates.lease_seconds = positive_int_option(values, "lease-secs", "seconds");
+  options.gates.lease_seconds = lease_seconds_option(values);
   options.audit.enabled = values.count("no-audit-table") == 0;
   options.audit.ticket = text_option(values, "ticket");
   options.audit.arguments = redacted_command_line(args, connection);

@@ -40,19 +40,6 @@ to_int(const std::optional<std::string>& text)
   return std::nullopt;
 }
 
-std::string
-bytea_hex(const std::string& bytes)
-{
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string text = "\\x";
-  text.reserve(2 + 2 * bytes.size());
-  for (const unsigned char byte : bytes) {
-    text += digits[byte >> 4];
-    text += digits[byte & 0x0f];
-  }
-  return text;
-}
-
 // Up to v2.6 a table lists the sinks that write into it (table.incoming_sinks) and merges
 // their fragments in a Union of its plan. RisingWave's DROP SINK takes the sink out of both;
 // a drop here must too, or the next recovery asserts before v2.3.3 (incoming-sinks-mismatch).
@@ -89,7 +76,7 @@ plan_sink_target_updates(db::MetaStoreSession& session, const std::vector<int>& 
     }
     const auto fragment_id = row[0].value_or("?");
     plan.changes.updates.push_back(RowUpdate{"fragment", {"fragment_id"}, {row[2].value_or("integer")}, {row[0]},
-                                             "stream_node", row[3].value_or("bytea"), row[1], bytea_hex(*rewritten)});
+                                             "stream_node", row[3].value_or("bytea"), row[1], util::encode_bytea_hex(*rewritten)});
     statements.push_back(fmt::format(
       "UPDATE fragment SET stream_node = $1 WHERE fragment_id = {}; -- $1: its plan without the Union inputs "
       "that merge a fragment the drop deletes or that is gone ({} -> {} bytes)",

@@ -232,6 +232,19 @@ const HexDigits k_hex_digits;
 
 } // namespace
 
+std::string
+encode_bytea_hex(std::string_view bytes)
+{
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string text = "\\x";
+  text.reserve(2 + 2 * bytes.size());
+  for (const unsigned char byte : bytes) {
+    text += digits[byte >> 4];
+    text += digits[byte & 0x0f];
+  }
+  return text;
+}
+
 bool
 decode_bytea_hex(std::string_view text, std::string& out)
 {

@@ -60,6 +60,8 @@ std::vector<std::string> parse_pg_name_array(const std::string& literal);
 // The bytes of a bytea value in PostgreSQL's hex output form ("\x0a1b..."); false when
 // `text` is not in that form (odd length, a non-hex digit, no "\x" prefix).
 bool decode_bytea_hex(std::string_view text, std::string& out);
+// The reverse: `bytes` in that form, two lower-case digits per byte.
+std::string encode_bytea_hex(std::string_view bytes);
 
 // Splits `text` at the bytes of `specials` (at most 4): calls `run(stretch)` for each stretch
 // without one (possibly empty) and `special(byte)` for each such byte, in order, ending with a

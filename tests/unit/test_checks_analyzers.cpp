@@ -192,13 +192,7 @@ connector_splits(const std::vector<std::pair<std::string, std::string>>& entries
   for (const auto& [connector, encoded] : entries) {
     value += length_delimited(1, length_delimited(1, connector) + length_delimited(2, encoded));
   }
-  static const char* digits = "0123456789abcdef";
-  std::string text = "\\x";
-  for (const unsigned char byte : value) {
-    text += digits[byte >> 4];
-    text += digits[byte & 15];
-  }
-  return text;
+  return util::encode_bytea_hex(value);
 }
 
 std::string

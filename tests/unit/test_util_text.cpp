@@ -35,6 +35,19 @@ TEST_CASE("split_words and trim", "[util]")
   CHECK(first_line("first\nsecond") == "first");
 }
 
+TEST_CASE("encode_bytea_hex writes what decode_bytea_hex reads", "[util]")
+{
+  CHECK(encode_bytea_hex("") == "\\x");
+  CHECK(encode_bytea_hex(std::string("\x0a\x01\xff", 3)) == "\\x0a01ff");
+  std::string all;
+  for (int byte = 0; byte < 256; ++byte) {
+    all += static_cast<char>(byte);
+  }
+  std::string back;
+  REQUIRE(decode_bytea_hex(encode_bytea_hex(all), back));
+  CHECK(back == all);
+}
+
 TEST_CASE("decode_bytea_hex reads PostgreSQL's hex form and nothing else", "[util]")
 {
   std::string bytes;
