@@ -3,7 +3,7 @@
 -- invariant: N4
 -- severity: error
 -- consequence: recovery-error
--- repairs: restore-fragments drop-job manual
+-- repairs: drop-job manual
 -- requires: actor fragment fragment.vnode_count streaming_job
 -- since: m20240911_083152_variable_vnode_count
 -- until: m20251005_000000_fragment_splits
@@ -28,8 +28,9 @@
 --   Not reported here: HASH actors without any bitmap and fragments without actors
 --   (actor-missing), INITIAL jobs, and stores from v2.7 on, where `actor` is stale.
 --   This happens after hand edits of actor rows, restores that mix actor rows of two
---   backups, or an interrupted reschedule. What to do: restore the job's fragment and actor
---   rows from a backup (rwdoctor repair restore), or drop the job.
+--   backups, or an interrupted reschedule. What to do: drop the job (rwdoctor repair drop), or
+--   put the actor rows back by hand from a backup: rwdoctor repair restore never overwrites
+--   a row live still has, so it cannot mend these.
 WITH live_actor AS (
     SELECT a.actor_id, a.fragment_id, a.status, a.vnode_bitmap AS raw,
            f.job_id, f.distribution_type, f.vnode_count,

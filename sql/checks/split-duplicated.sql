@@ -3,7 +3,7 @@
 -- invariant: N5
 -- severity: warning
 -- consequence: silent
--- repairs: restore-fragments drop-job manual
+-- repairs: drop-job manual
 -- requires: fragment fragment_splits streaming_job
 -- since: m20251005_000000_fragment_splits
 -- kind: analyzer
@@ -25,7 +25,8 @@
 --   connectors, and entries that do not decode, are not compared (blob-malformed checks the
 --   protobuf itself). Not reported: INITIAL jobs.
 --   This happens after a hand edit or a partial restore of fragment_splits. What to do:
---   restore the row from a backup (rwdoctor repair restore), or leave it: the next
+--   copy the row from a backup by hand (rwdoctor repair restore never overwrites a row live
+--   still has), or leave it: the next
 --   reassignment writes the list again from the map.
 -- The query returns the fragment_splits row of every fragment of a non-INITIAL job; the
 -- analyzer decodes it and counts the split ids.

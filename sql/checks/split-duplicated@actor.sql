@@ -3,7 +3,7 @@
 -- invariant: N5
 -- severity: error
 -- consequence: recovery-error
--- repairs: restore-fragments drop-job manual
+-- repairs: drop-job manual
 -- requires: actor fragment streaming_job
 -- until: m20251005_000000_fragment_splits
 -- kind: analyzer
@@ -26,8 +26,9 @@
 --   connectors, and entries that do not decode, are not compared (blob-malformed checks the
 --   protobuf itself). Not reported: INITIAL jobs, which the next recovery deletes.
 --   This happens after a reschedule that did not update every actor's splits (fixed in
---   v2.1.0) or a hand edit or partial restore of actor rows. What to do: restore the job's
---   fragment and actor rows from a backup (rwdoctor repair restore) or drop the job; by
+--   v2.1.0) or a hand edit or partial restore of actor rows. What to do: drop the job
+--   (rwdoctor repair drop; rwdoctor repair restore never overwrites actor rows live still
+--   has, so it cannot mend this), or by
 --   hand, set the splits of the later actor to the entries no other actor holds.
 -- The query returns the splits of every actor of a non-INITIAL job that has any, ordered by
 -- fragment; the analyzer decodes them and groups the split ids per fragment.
