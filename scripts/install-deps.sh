@@ -16,6 +16,7 @@ libfmt-dev
 catch2
 nlohmann-json3-dev
 libprotobuf-dev
+protobuf-compiler
 libssl-dev
 postgresql-15
 postgresql-client-15

@@ -15,14 +15,17 @@
 -- UNITS. Unit 0 is the demo catalog itself: objects 14..43, fragments 1..20, actors 1..77
 -- (actors only where the generation persists them). Unit k (1..copies) is a copy with every
 -- id shifted: object oid + 30k, fragment id + 20k, actor id + 77k; names get the suffix
--- "_k"; schemas, databases, users and workers are shared. Ids inside stream_node blobs are
--- not rewritten (no check decodes them).
+-- "_k"; schemas, databases, users and workers are shared. Inside stream_node blobs the Merge
+-- nodes' upstream fragment ids move with the copy (stream-node-mismatch decodes them): each
+-- demo plan is first re-encoded once with those ids as 5-byte varints (valid, non-minimal
+-- protobuf), so a copy only overwrites them in place.
 -- WIDENING. Extra fragments get ids after the last copied fragment, their state tables oids
 -- after the last copied object. Each extra fragment x_i (i = 1..n) of a job sits between the
 -- fragment that feeds the job's MVIEW fragment (x_0) and the MVIEW fragment (x_n+1):
 -- HASH edges x_i-1 -> x_i, x_i-2 -> x_i, x_i-3 -> x_i and x_n -> MVIEW. Its state table is
 -- a copy of a demo internal table of the same distribution, its actors (where persisted)
--- copies of the MVIEW fragment's actors.
+-- copies of the MVIEW fragment's actors, its plan a bare StreamNode (operator_id 1: no Merge
+-- to compare with its edges).
 -- BLOBS. With blob_bytes > 0 every stream_node gets one more length-delimited field
 -- (number 1000, skipped by prost as unknown) so that its size is uniform in
 -- [blob_bytes/4, 2*blob_bytes]; the bytes come from a pool of random 1 KiB chunks, so the
@@ -75,6 +78,94 @@ LANGUAGE sql IMMUTABLE AS $$
     WHEN n < 16384 THEN set_byte(set_byte('\x0000'::bytea, 0, (n & 127) | 128), 1, n >> 7)
     ELSE set_byte(set_byte(set_byte('\x000000'::bytea, 0, (n & 127) | 128), 1, ((n >> 7) & 127) | 128), 2, n >> 14)
   END
+$$;
+
+-- Protobuf varint of `value` (below 2^35) in exactly 5 bytes.
+CREATE FUNCTION pg_temp.synth_varint5(value bigint) RETURNS bytea
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT set_byte(set_byte(set_byte(set_byte(set_byte('\x0000000000'::bytea,
+           0, ((value & 127) | 128)::integer), 1, (((value >> 7) & 127) | 128)::integer),
+           2, (((value >> 14) & 127) | 128)::integer), 3, (((value >> 21) & 127) | 128)::integer),
+           4, ((value >> 28) & 127)::integer)
+$$;
+
+-- The varint at 0-based `start` of `bytes`: its value and the position after it.
+CREATE FUNCTION pg_temp.synth_read_varint(bytes bytea, start integer, OUT value bigint, OUT next integer)
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  shift integer := 0;
+  b integer;
+BEGIN
+  value := 0;
+  next := start;
+  LOOP
+    b := get_byte(bytes, next);
+    next := next + 1;
+    value := value | ((b & 127)::bigint << shift);
+    EXIT WHEN b < 128;
+    shift := shift + 7;
+  END LOOP;
+END
+$$;
+
+-- A StreamNode (`message_kind` 'node') or MergeNode ('merge') re-encoded with every Merge's
+-- upstream_fragment_id (MergeNode field 2) as a 5-byte varint; `offsets` are the 0-based
+-- positions of those varints and `ids` their values. Inputs (StreamNode field 3) and the merge
+-- body (field 111) are walked; every other field is copied as it is.
+CREATE FUNCTION pg_temp.synth_plan_template(node bytea, message_kind text,
+                                            OUT bytes bytea, OUT offsets integer[], OUT ids bigint[])
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  i integer := 0;
+  tag record;
+  item record;
+  len record;
+  sub record;
+  field integer;
+  header bytea;
+BEGIN
+  bytes := ''::bytea;
+  offsets := '{}';
+  ids := '{}';
+  WHILE i < length(node) LOOP
+    tag := pg_temp.synth_read_varint(node, i);
+    field := (tag.value >> 3)::integer;
+    CASE tag.value & 7
+    WHEN 0 THEN
+      item := pg_temp.synth_read_varint(node, tag.next);
+      IF message_kind = 'merge' AND field = 2 THEN
+        bytes := bytes || substring(node FROM i + 1 FOR tag.next - i);
+        offsets := offsets || length(bytes);
+        ids := ids || item.value;
+        bytes := bytes || pg_temp.synth_varint5(item.value);
+      ELSE
+        bytes := bytes || substring(node FROM i + 1 FOR item.next - i);
+      END IF;
+      i := item.next;
+    WHEN 2 THEN
+      len := pg_temp.synth_read_varint(node, tag.next);
+      IF message_kind = 'node' AND field IN (3, 111) THEN
+        sub := pg_temp.synth_plan_template(substring(node FROM len.next + 1 FOR len.value::integer),
+                                           CASE WHEN field = 3 THEN 'node' ELSE 'merge' END);
+        header := substring(node FROM i + 1 FOR tag.next - i) || pg_temp.synth_varint(length(sub.bytes));
+        offsets := offsets || (SELECT coalesce(array_agg(o + length(bytes) + length(header)), '{}') FROM unnest(sub.offsets) AS o);
+        ids := ids || sub.ids;
+        bytes := bytes || header || sub.bytes;
+      ELSE
+        bytes := bytes || substring(node FROM i + 1 FOR len.next + len.value::integer - i);
+      END IF;
+      i := len.next + len.value::integer;
+    WHEN 5 THEN
+      bytes := bytes || substring(node FROM i + 1 FOR tag.next + 4 - i);
+      i := tag.next + 4;
+    WHEN 1 THEN
+      bytes := bytes || substring(node FROM i + 1 FOR tag.next + 8 - i);
+      i := tag.next + 8;
+    ELSE
+      RAISE EXCEPTION 'synthetic catalog: unexpected wire type in a demo plan';
+    END CASE;
+  END LOOP;
+END
 $$;
 
 -- 1024 chunks of 1 KiB random bytes (below the TOAST threshold, so reading one is cheap).
@@ -148,6 +239,29 @@ BEGIN
 END
 $$;
 
+-- The demo plans as templates for the copies (see UNITS).
+CREATE TEMP TABLE synth_plan AS
+SELECT f.fragment_id, (t).bytes AS template, (t).offsets, (t).ids
+FROM (SELECT fragment_id, pg_temp.synth_plan_template(stream_node, 'node') AS t
+      FROM fragment WHERE fragment_id BETWEEN 1 AND 20) AS f;
+CREATE UNIQUE INDEX ON synth_plan (fragment_id);
+
+-- Demo fragment `fragment_id`'s plan with its Merges' upstream fragment ids moved by `shift`.
+CREATE FUNCTION pg_temp.synth_shifted_plan(fragment_id integer, shift integer) RETURNS bytea
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  plan record;
+  result bytea;
+BEGIN
+  SELECT * INTO plan FROM synth_plan AS p WHERE p.fragment_id = synth_shifted_plan.fragment_id;
+  result := plan.template;
+  FOR n IN 1 .. coalesce(array_length(plan.offsets, 1), 0) LOOP
+    result := overlay(result PLACING pg_temp.synth_varint5(plan.ids[n] + shift) FROM plan.offsets[n] + 1 FOR 5);
+  END LOOP;
+  RETURN result;
+END
+$$;
+
 CREATE TEMP TABLE synth_copy AS
 SELECT k, 30 * k AS o_shift, 20 * k AS f_shift, 77 * k AS a_shift, '_' || k AS suffix
 FROM generate_series(1, pg_temp.synth_setting('copies', 0)::integer) AS k;
@@ -163,7 +277,7 @@ SELECT pg_temp.synth_insert_select('fragment',
   'fragment AS src CROSS JOIN synth_copy AS c WHERE src.fragment_id BETWEEN 1 AND 20',
   '{"fragment_id": "src.fragment_id + c.f_shift", "job_id": "src.job_id + c.o_shift",
     "state_table_ids": "pg_temp.synth_oids(src.state_table_ids, c.o_shift)",
-    "stream_node": "pg_temp.synth_blob(src.fragment_id + c.f_shift, src.stream_node)"}');
+    "stream_node": "pg_temp.synth_blob(src.fragment_id + c.f_shift, pg_temp.synth_shifted_plan(src.fragment_id, c.f_shift))"}');
 SELECT pg_temp.synth_insert_select('actor',
   'actor AS src CROSS JOIN synth_copy AS c WHERE src.actor_id BETWEEN 1 AND 77',
   '{"actor_id": "src.actor_id + c.a_shift", "fragment_id": "src.fragment_id + c.f_shift",
@@ -250,7 +364,7 @@ SELECT pg_temp.synth_insert_select('fragment',
   'synth_widen AS w JOIN fragment AS src ON src.fragment_id = w.mview_fragment_id',
   '{"fragment_id": "w.fragment_id", "fragment_type_mask": "0",
     "state_table_ids": "jsonb_build_array(w.table_id)",
-    "stream_node": "CASE WHEN pg_temp.synth_setting(''blob_bytes'', 0) > 0 THEN pg_temp.synth_blob(w.fragment_id, ''\\x0801''::bytea) ELSE src.stream_node END"}');
+    "stream_node": "pg_temp.synth_blob(w.fragment_id, ''\\x0801''::bytea)"}');
 SELECT pg_temp.synth_insert_select('table',
   'synth_widen AS w JOIN "table" AS src ON src.table_id = w.template_table_id',
   '{"table_id": "w.table_id", "name": "''__internal_synth_'' || w.fragment_id || ''_hashagg_'' || w.table_id",

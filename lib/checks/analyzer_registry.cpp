@@ -12,8 +12,13 @@ find_analyzer(const std::string& id)
     {"dependency-invalid", [](const AnalyzerInput& input) { return analyze_dependencies(input.rows); }},
     {"foreign-keys-missing",
      [](const AnalyzerInput& input) { return analyze_foreign_keys(input.rows, input.generation, input.facts); }},
-    {"blob-malformed", [](const AnalyzerInput& input) { return analyze_blobs(input.facts, input.blobs); }},
+    {"blob-malformed",
+     [](const AnalyzerInput& input) { return analyze_blobs(input.facts, input.blobs, input.stream_nodes); }},
     {"schema-drift", [](const AnalyzerInput& input) { return analyze_schema_drift(input.rows, input.generation); }},
+    {"stream-node-mismatch",
+     [](const AnalyzerInput& input) {
+       return analyze_stream_nodes(input.rows, input.generation, input.blobs, input.stream_nodes);
+     }},
     {"split-duplicated", [](const AnalyzerInput& input) { return analyze_split_duplicates(input.rows); }},
   };
   const auto found = analyzers.find(id);

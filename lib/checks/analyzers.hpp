@@ -16,6 +16,8 @@
 
 namespace rwdoctor::checks {
 
+class StreamNodeDigests;
+
 // Streams one bytea column (see MetaStoreSession::scan_bytea); an interface so the blob
 // analyzer can be unit tested without a server.
 class BlobSource
@@ -32,6 +34,9 @@ struct AnalyzerInput
   const store::Generation& generation;
   const store::SchemaFacts& facts;
   BlobSource& blobs;
+  // fragment.stream_node digests shared by blob-malformed's scan with stream-node-mismatch, or
+  // nullptr when the run has no use for them.
+  StreamNodeDigests* stream_nodes;
 };
 
 using Analyzer = std::function<std::vector<RawFinding>(const AnalyzerInput&)>;
@@ -54,14 +59,26 @@ std::vector<RawFinding> analyze_dependencies(const db::Rows& rows);
 std::vector<RawFinding> analyze_foreign_keys(const db::Rows& rows, const store::Generation& generation,
                                              const store::SchemaFacts& facts);
 
-// blob-malformed (INV-20): scans every known protobuf column the store has.
-std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs);
+// blob-malformed (INV-20): scans every known protobuf column the store has. With `stream_nodes`,
+// each well-formed fragment.stream_node is also digested into it for stream-node-mismatch.
+std::vector<RawFinding> analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs,
+                                      StreamNodeDigests* stream_nodes = nullptr);
 
 // The same, one column at a time (for scans spread over several connections): the known
 // protobuf columns are numbered 0 .. protobuf_column_count() - 1, and analyze_blobs is the
 // concatenation of analyze_blob_column over them in that order.
 std::size_t protobuf_column_count();
-std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs);
+std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs,
+                                            StreamNodeDigests* stream_nodes = nullptr);
+
+// stream-node-mismatch (INV-26, N9). Rows, one per CREATED or CREATING job: job_id,
+// job_status, create_type, typed_edges ('t' when the edges come from fragment_relation),
+// fragments ("3<2:HASH,5:NO_SHUFFLE;8<": each fragment with the edges into it; "3<2:,5:" from
+// upstream_fragment_id) and plans ("3:\\x0a..;8:\\x..", only in scoped runs; otherwise the
+// plans come from `shared` when it is complete, or are read through `blobs`); and one row with
+// job_status ALL whose fragments column lists the id of every fragment.
+std::vector<RawFinding> analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation,
+                                             BlobSource& blobs, StreamNodeDigests* shared);
 
 // schema-drift (N8). Rows: kind ('column', 'check', 'exclusion', 'unique', 'trigger'),
 // table_name, name, type (format_type of a column, the definition of a constraint, the

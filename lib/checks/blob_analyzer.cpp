@@ -4,6 +4,7 @@
 // Without RisingWave's .proto files the wire format itself is validated: tags, varints and
 // length prefixes must be consistent (libprotobuf's UnknownFieldSet).
 #include "checks/analyzers.hpp"
+#include "checks/stream_node_digest.hpp"
 
 #include <fmt/format.h>
 #include <google/protobuf/unknown_field_set.h>
@@ -95,16 +96,24 @@ protobuf_column_count()
 }
 
 std::vector<RawFinding>
-analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs)
+analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSource& blobs,
+                    StreamNodeDigests* stream_nodes)
 {
   std::vector<RawFinding> findings;
   const auto& column = protobuf_columns().at(index);
   if (!facts.has(fmt::format("{}.{}", column.table, column.column))) {
     return findings;
   }
+  // The plans are digested during this read, so stream-node-mismatch does not read them again.
+  if (column.table != "fragment" || column.column != "stream_node") {
+    stream_nodes = nullptr;
+  }
   blobs.scan(std::string(column.table), std::string(column.key_column), std::string(column.column),
              [&](int key, std::string_view bytes) {
                if (is_wellformed_protobuf(bytes)) {
+                 if (stream_nodes != nullptr) {
+                   stream_nodes->add(key, bytes);
+                 }
                  return;
                }
                RawFinding finding;
@@ -117,15 +126,18 @@ analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSour
                                              column.table, key, bytes.size());
                findings.push_back(std::move(finding));
              });
+  if (stream_nodes != nullptr) {
+    stream_nodes->mark_complete();
+  }
   return findings;
 }
 
 std::vector<RawFinding>
-analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs)
+analyze_blobs(const store::SchemaFacts& facts, BlobSource& blobs, StreamNodeDigests* stream_nodes)
 {
   std::vector<RawFinding> findings;
   for (std::size_t index = 0; index < protobuf_column_count(); ++index) {
-    auto found = analyze_blob_column(index, facts, blobs);
+    auto found = analyze_blob_column(index, facts, blobs, stream_nodes);
     findings.insert(findings.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
   }
   return findings;

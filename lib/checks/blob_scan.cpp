@@ -18,8 +18,9 @@ SessionBlobSource::scan(const std::string& table, const std::string& key_column,
   });
 }
 
-ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions)
-  : m_facts(std::move(facts)), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count()),
+ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions,
+                                   StreamNodeDigests* stream_nodes)
+  : m_facts(std::move(facts)), m_stream_nodes(stream_nodes), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count()),
     m_errors(protobuf_column_count())
 {
   for (auto& session : m_sessions) {
@@ -39,7 +40,7 @@ ParallelBlobScan::work(db::MetaStoreSession& session)
   SessionBlobSource source(session, &m_stop);
   for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
     try {
-      m_by_column[index] = analyze_blob_column(index, m_facts, source);
+      m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);
     } catch (const ScanStopped&) {
       return; // stopped by the destructor
     } catch (...) {

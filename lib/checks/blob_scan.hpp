@@ -41,7 +41,10 @@ struct ScanStopped
 class ParallelBlobScan
 {
 public:
-  ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions);
+  // `stream_nodes` (may be nullptr) is filled as analyze_blob_column fills it; read it only
+  // after take().
+  ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions,
+                   StreamNodeDigests* stream_nodes);
   ~ParallelBlobScan();
   ParallelBlobScan(const ParallelBlobScan&) = delete;
   ParallelBlobScan& operator=(const ParallelBlobScan&) = delete;
@@ -56,6 +59,7 @@ private:
   void join();
 
   store::SchemaFacts m_facts;
+  StreamNodeDigests* m_stream_nodes;
   std::vector<std::unique_ptr<db::MetaStoreSession>> m_sessions;
   std::vector<std::vector<RawFinding>> m_by_column;
   std::atomic<std::size_t> m_next_column{0};

@@ -2,6 +2,7 @@
 
 #include "checks/analyzers.hpp"
 #include "checks/blob_scan.hpp"
+#include "checks/stream_node_digest.hpp"
 #include "checks/finding_enricher.hpp"
 #include "checks/raw_finding.hpp"
 #include "checks/scope_arrays.hpp"
@@ -84,7 +85,7 @@ constexpr std::string_view k_parallel_check = "blob-malformed";
 std::unique_ptr<ParallelBlobScan>
 start_parallel_blob_scan(db::MetaStoreSession& session, const Catalogue& catalogue, const std::vector<std::string>& ids,
                          const store::SchemaFacts& facts, const store::Generation& generation, int jobs,
-                         std::vector<std::string>& warnings)
+                         StreamNodeDigests* stream_nodes, std::vector<std::string>& warnings)
 {
   if (jobs <= 1 || std::find(ids.begin(), ids.end(), k_parallel_check) == ids.end()
       || select_variant(catalogue, std::string(k_parallel_check), facts, generation).spec == nullptr) {
@@ -104,7 +105,7 @@ start_parallel_blob_scan(db::MetaStoreSession& session, const Catalogue& catalog
   if (siblings.empty()) {
     return nullptr;
   }
-  return std::make_unique<ParallelBlobScan>(facts, std::move(siblings));
+  return std::make_unique<ParallelBlobScan>(facts, std::move(siblings), stream_nodes);
 }
 
 bool
@@ -180,6 +181,7 @@ struct AnalyzerContext
   const store::SchemaFacts& facts;
   BlobSource& blobs;
   ParallelBlobScan* parallel_blobs; // blob-malformed's scan already running on siblings, or nullptr
+  StreamNodeDigests* stream_nodes;  // see AnalyzerInput::stream_nodes
   const ScopeArrays& scope; // the parameters of scoped checks (CheckSelection::scope_jobs)
 };
 
@@ -216,7 +218,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
     if (context.parallel_blobs != nullptr && spec.id == k_parallel_check) {
       return context.parallel_blobs->take();
     }
-    return (*analyzer)(AnalyzerInput{rows, context.generation, context.facts, context.blobs});
+    return (*analyzer)(AnalyzerInput{rows, context.generation, context.facts, context.blobs, context.stream_nodes});
   }();
   emit_in_blocks(std::move(found), emit);
 }
@@ -251,7 +253,7 @@ start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& select
   // The sibling's analyzers read blobs through the sibling; everything else is the run's.
   auto run = [&specs, &context](db::MetaStoreSession& on, std::size_t index) {
     SessionBlobSource blobs(on);
-    const AnalyzerContext own{context.generation, context.facts, blobs, nullptr, context.scope};
+    const AnalyzerContext own{context.generation, context.facts, blobs, nullptr, nullptr, context.scope};
     std::vector<RawFinding> found;
     run_one_check(on, *specs[index], own, [&](std::vector<RawFinding> block) {
       found.insert(found.end(), std::make_move_iterator(block.begin()), std::make_move_iterator(block.end()));
@@ -336,11 +338,16 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     applicability.push_back(select_variant(catalogue, id, facts, generation));
     specs.push_back(applicability.back().spec);
   }
-  const auto parallel_blobs =
-    start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs, report.warnings);
+  // blob-malformed digests the plans it reads for stream-node-mismatch, which comes after it.
+  StreamNodeDigests stream_node_digests;
+  const auto selected = [&](std::string_view id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  auto* const stream_nodes =
+    selected(k_parallel_check) && selected("stream-node-mismatch") ? &stream_node_digests : nullptr;
+  const auto parallel_blobs = start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs,
+                                                       stream_nodes, report.warnings);
   const auto scope = selection.scope_jobs ? ScopeArrays::read(session, facts, *selection.scope_jobs, specs)
                                           : ScopeArrays();
-  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), scope};
+  const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), stream_nodes, scope};
   const auto sibling =
     start_sibling_checks(session, selection, specs, parallel_blobs != nullptr, context, report.warnings);
   FindingEnricher enricher(session, facts.has("object.belong_to_oid"), report.warnings);

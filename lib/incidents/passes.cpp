@@ -19,7 +19,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 36> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 37> k_places = {{
   {"schema-drift", Pass::structure},
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
@@ -45,6 +45,7 @@ constexpr std::array<std::pair<std::string_view, Pass>, 36> k_places = {{
   {"dml-fragment-invalid", Pass::graph},
   {"table-mview-fragment-invalid", Pass::graph},
   {"source-fragment-invalid", Pass::graph},
+  {"stream-node-mismatch", Pass::graph},
   {"dependency-invalid", Pass::graph},
   {"state-table-mismatch", Pass::derived},
   {"vnode-count-invalid", Pass::derived},

@@ -182,9 +182,15 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
   // also the repair's "before".
   checks::CheckReport own_run;
   if (decided_from == nullptr) {
-    auto selection = repair_check_selection();
+    auto selection = drop_check_selection();
     selection.share_with_sibling = true; // nothing is written yet
     own_run = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+    // The jobs' own plans (drop_check_selection says why only theirs).
+    const std::set<int> jobs(request.jobs.begin(), request.jobs.end());
+    auto plans = checks::run_checks(session, checks::Catalogue::builtin(), drop_jobs_plan_selection(jobs), nullptr);
+    own_run.checks.insert(own_run.checks.end(), plans.checks.begin(), plans.checks.end());
+    own_run.findings.insert(own_run.findings.end(), std::make_move_iterator(plans.findings.begin()),
+                            std::make_move_iterator(plans.findings.end()));
   }
   const auto& report = decided_from != nullptr ? *decided_from : own_run;
   plan.live_findings = inconsistency_keys(report);

@@ -23,6 +23,32 @@ repair_check_selection(const std::set<int>& job_ids, const std::optional<std::se
   return selection;
 }
 
+namespace {
+
+// The check that decodes every fragment.stream_node of the store when it reads the whole store.
+constexpr std::string_view k_plan_check = "stream-node-mismatch";
+
+} // namespace
+
+checks::CheckSelection
+drop_check_selection()
+{
+  auto selection = repair_check_selection();
+  selection.check_ids.erase(std::remove(selection.check_ids.begin(), selection.check_ids.end(), k_plan_check),
+                            selection.check_ids.end());
+  return selection;
+}
+
+checks::CheckSelection
+drop_jobs_plan_selection(const std::set<int>& jobs)
+{
+  checks::CheckSelection selection;
+  selection.check_ids = {std::string(k_plan_check)};
+  selection.job_ids = jobs;
+  selection.scope_jobs = jobs;
+  return selection;
+}
+
 checks::CheckSelection
 candidate_check_selection(checks::Repair repair, const std::set<int>& jobs)
 {

@@ -25,6 +25,17 @@ namespace rwdoctor::repair {
 checks::CheckSelection repair_check_selection(const std::set<int>& job_ids = {},
                                               const std::optional<std::set<int>>& scope = std::nullopt);
 
+// The checks a drop reads the whole store with (its "before", and its run after the delete):
+// repair_check_selection() without stream-node-mismatch. Decoding every plan of the store (most
+// of a check's bytes) decides nothing a drop needs: a drop never makes a finding of that check
+// (it removes fragments together with their edges, and a Merge from a fragment that is gone is
+// not one), and whether the jobs to drop have one is read for them alone
+// (drop_jobs_plan_selection).
+checks::CheckSelection drop_check_selection();
+
+// stream-node-mismatch scoped to `jobs`: the plans of the jobs a drop is asked for.
+checks::CheckSelection drop_jobs_plan_selection(const std::set<int>& jobs);
+
 // The checks whose findings offer `repair`, reading for `jobs` (scope and report): what makes
 // each of the jobs a candidate for that repair, without the other checks.
 checks::CheckSelection candidate_check_selection(checks::Repair repair, const std::set<int>& jobs);

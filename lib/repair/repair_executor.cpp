@@ -168,7 +168,7 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
 
     execute_changes(session, plan.changes, "drop");
 
-    const auto after = run_verification_checks(session);
+    const auto after = checks::run_checks(session, checks::Catalogue::builtin(), drop_check_selection(), nullptr);
     verify_after_repair(plan.live_findings, after, plan.oids());
     fault_point("drop:after-verify");
 

@@ -104,7 +104,7 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
     "no-shuffle-incompatible", "edge-cross-database", "ensemble-invalid", "state-table-mismatch",
     "dml-fragment-invalid", "source-fragment-invalid", "source-splits-missing", "blob-malformed",
     "job-without-state-table", "sink-into-table-invalid", "dependency-invalid", "subscription-invalid",
-    "pending-sink-state-orphaned", "actor-missing",
+    "pending-sink-state-orphaned", "stream-node-mismatch", "actor-missing",
     // from real incidents (N-numbers of real-incidents.md)
     "actor-vnode-invalid", "backfill-orders-invalid", "incoming-sinks-mismatch", "job-stuck", "schema-drift", "sequence-behind", "split-duplicated", "system-parameter-invalid", "table-mview-fragment-invalid",
     "vnode-count-invalid"};
@@ -115,7 +115,8 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
   CHECK(catalogue.ids().size() == required.size());
   // catalogue order follows the invariant numbers; checks from real incidents come after them
   CHECK(catalogue.ids().front() == "foreign-keys-missing");
-  CHECK(catalogue.ids()[25] == "actor-missing");
+  CHECK(catalogue.ids()[25] == "stream-node-mismatch");
+  CHECK(catalogue.ids()[26] == "actor-missing");
   CHECK(catalogue.ids().back() == "vnode-count-invalid");
   for (const auto& id : catalogue.ids()) {
     for (const auto& variant : catalogue.variants(id)) {
