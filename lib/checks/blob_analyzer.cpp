@@ -105,15 +105,15 @@ analyze_blob_column(std::size_t index, const store::SchemaFacts& facts, BlobSour
     return findings;
   }
   // The plans are digested during this read, so stream-node-mismatch does not read them again.
+  // A plan that decodes as a StreamNode is well-formed protobuf (the parser checks every tag
+  // and length, skipping what it does not know), so it is parsed once; only one that does not
+  // decode is tested on its own (it may be well-formed all the same: too deep, say).
   if (column.table != "fragment" || column.column != "stream_node") {
     stream_nodes = nullptr;
   }
   blobs.scan(std::string(column.table), std::string(column.key_column), std::string(column.column),
              [&](int key, std::string_view bytes) {
-               if (is_wellformed_protobuf(bytes)) {
-                 if (stream_nodes != nullptr) {
-                   stream_nodes->add(key, bytes);
-                 }
+               if ((stream_nodes != nullptr && stream_nodes->add(key, bytes)) || is_wellformed_protobuf(bytes)) {
                  return;
                }
                RawFinding finding;

@@ -40,12 +40,12 @@ digest_stream_node(std::string_view bytes)
   return digest;
 }
 
-void
+bool
 StreamNodeDigests::add(int fragment_id, std::string_view bytes)
 {
   const auto digest = digest_stream_node(bytes);
   if (!digest) {
-    return;
+    return false;
   }
   for (const auto& merge : digest->merges) {
     m_merges.push_back(Merge{fragment_id, merge});
@@ -53,6 +53,7 @@ StreamNodeDigests::add(int fragment_id, std::string_view bytes)
   for (const auto type : digest->scan_types) {
     m_scans.push_back(Scan{fragment_id, type});
   }
+  return true;
 }
 
 void

@@ -37,7 +37,8 @@ std::optional<StreamNodeDigest> digest_stream_node(std::string_view bytes);
 class StreamNodeDigests
 {
 public:
-  void add(int fragment_id, std::string_view bytes);
+  // False when `bytes` does not decode as a StreamNode (then nothing is added).
+  bool add(int fragment_id, std::string_view bytes);
   // Sorts by fragment id; call once every value has been added.
   void mark_complete();
   bool complete() const { return m_complete; }

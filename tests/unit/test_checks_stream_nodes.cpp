@@ -327,6 +327,31 @@ TEST_CASE("stream-node-mismatch takes the plans from blob-malformed's scan or re
     CHECK(analyze_stream_nodes(rows_of({}, true, false, {1, 2}), generation, blobs, nullptr).empty());
     CHECK(blobs.scans == 0);
   }
+  SECTION("digesting the plans does not change what blob-malformed reports")
+  {
+    store::SchemaFacts facts;
+    facts.tables = {"fragment"};
+    facts.columns = {"fragment.stream_node"};
+    std::string deep = node(merge(1, 1));
+    for (int i = 0; i < 120; ++i) {
+      deep = node("", {deep});
+    }
+    const auto good = node("", {node(merge(2, 1))});
+    NoBlobs plans;
+    plans.plans = {{3, good}, {4, deep}, {5, good.substr(0, good.size() - 1)}, {6, std::string("\x08", 1)}};
+    StreamNodeDigests shared;
+    const auto with = analyze_blobs(facts, plans, &shared);
+    const auto without = analyze_blobs(facts, plans);
+    // the cut plan and the lone tag; the deep one is well-formed, just not digested
+    REQUIRE(with.size() == 2);
+    CHECK(with[0].fragment_id == 5);
+    CHECK(with[1].fragment_id == 6);
+    REQUIRE(without.size() == 2);
+    CHECK(without[0].message == with[0].message);
+    CHECK(without[1].message == with[1].message);
+    CHECK(shared.find(3).merges.size() == 1);
+    CHECK(shared.find(4).merges.empty());
+  }
   SECTION("a shared scan that did not finish is not trusted")
   {
     StreamNodeDigests partial;
