@@ -34,12 +34,15 @@ reports_orphans_of(std::string_view check, std::string_view table)
   return std::any_of(first, last, [&](const auto& entry) { return entry.second == check; });
 }
 
-// Rule 1's order: rank of the check, then the job's own object, then arrival.
+// Rule 1's order: an inconsistency before an info finding (a legitimately transient state, a
+// CREATING job's age say, explains no error beside it), then the rank of the check, then the
+// job's own object, then arrival.
 auto
 root_key(const FindingFacts& finding)
 {
   const bool own_object = !finding.object_id || finding.object_id == finding.job_id;
-  return std::make_tuple(place_of(finding.check).rank, own_object ? 0 : 1, finding.id);
+  return std::make_tuple(checks::counts_as_inconsistency(finding.severity) ? 0 : 1, place_of(finding.check).rank,
+                         own_object ? 0 : 1, finding.id);
 }
 
 std::optional<int>

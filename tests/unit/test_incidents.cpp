@@ -248,6 +248,19 @@ TEST_CASE("a table's incoming_sinks finding about a broken sink follows from the
   CHECK(analysis.incidents[0].findings == std::vector<int>{1, 2});
 }
 
+TEST_CASE("an info finding is not the root of an inconsistency about the same job", "[incidents]")
+{
+  Builder b;
+  b.add("job-stuck", Severity::info, 26, 26, {}, {Repair::manual})                                    // 1
+    .add("stream-node-mismatch", Severity::error, 26, 26, 9, {Repair::drop_job, Repair::manual}); // 2
+  const auto analysis = analyse(b.findings);
+  CHECK(analysis.cause[0] == 2);
+  CHECK_FALSE(analysis.cause[1].has_value());
+  REQUIRE(analysis.incidents.size() == 1);
+  CHECK(analysis.incidents[0].root == 2);
+  CHECK(analysis.incidents[0].recommended == Repair::drop_job);
+}
+
 TEST_CASE("findings about the store itself are one incident per check", "[incidents]")
 {
   Builder b;
