@@ -303,8 +303,8 @@ check_rolled_back(const test::ProcessOutcome& outcome, const Scenario& scenario,
 
 // A scripted meta node: RisingWave-like DDL on one database from a thread, for a bounded time.
 // Each created job is an MV reading mv_orders (16): object, streaming_job, table, fragment
-// (a copy of job 24's), object_dependency and a fragment_relation edge from fragment 3, all in
-// one transaction; a drop is a single DELETE FROM object (the rest cascades).
+// (a copy of job 24's), object_dependency and a fragment_relation edge from fragment 3 (NO_SHUFFLE,
+// as the copied plan's Merge expects), all in one transaction; a drop is a single DELETE FROM object (the rest cascades).
 class MetaNode
 {
 public:
@@ -412,7 +412,7 @@ private:
                         oid, fragment));
     tx.exec(fmt::format("INSERT INTO object_dependency (oid, used_by) VALUES (16, {})", oid));
     tx.exec(fmt::format("INSERT INTO fragment_relation (source_fragment_id, target_fragment_id, dispatcher_type, "
-                        "dist_key_indices, output_indices) VALUES (3, {}, 'HASH', '[0]', '[0, 1, 2]')",
+                        "dist_key_indices, output_indices) VALUES (3, {}, 'NO_SHUFFLE', '[]', '[0, 1, 2]')",
                         fragment));
     return oid;
   }
