@@ -108,12 +108,16 @@ BEGIN
 END
 $$;
 
--- A StreamNode (`message_kind` 'node') or MergeNode ('merge') re-encoded with every Merge's
--- upstream_fragment_id (MergeNode field 2) as a 5-byte varint; `offsets` are the 0-based
--- positions of those varints and `ids` their values. Inputs (StreamNode field 3) and the merge
--- body (field 111) are walked; every other field is copied as it is.
+-- A StreamNode (`message_kind` 'node') or a message inside it re-encoded with every id the copies
+-- must move as a 5-byte varint: a Merge's upstream_fragment_id (MergeNode field 2, `kinds` 'f'),
+-- and the object ids in field 1 of a Materialize ('materialize'), StreamScan ('scan'),
+-- SourceBackfill ('backfill'), a Source's StreamSource ('source_inner') and of the state tables
+-- (catalog.Table, 'table') those bodies hold (kinds 'o'). `offsets` are the 0-based positions of
+-- those varints and `ids` their values. Inputs (StreamNode field 3) and those messages are walked;
+-- every other field is copied as it is.
 CREATE FUNCTION pg_temp.synth_plan_template(node bytea, message_kind text,
-                                            OUT bytes bytea, OUT offsets integer[], OUT ids bigint[])
+                                            OUT bytes bytea, OUT offsets integer[], OUT ids bigint[],
+                                            OUT kinds text[])
 LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   i integer := 0;
@@ -123,20 +127,24 @@ DECLARE
   sub record;
   field integer;
   header bytea;
+  sub_kind text;
 BEGIN
   bytes := ''::bytea;
   offsets := '{}';
   ids := '{}';
+  kinds := '{}';
   WHILE i < length(node) LOOP
     tag := pg_temp.synth_read_varint(node, i);
     field := (tag.value >> 3)::integer;
     CASE tag.value & 7
     WHEN 0 THEN
       item := pg_temp.synth_read_varint(node, tag.next);
-      IF message_kind = 'merge' AND field = 2 THEN
+      IF (message_kind = 'merge' AND field = 2)
+         OR (message_kind IN ('materialize', 'scan', 'backfill', 'source_inner', 'table') AND field = 1) THEN
         bytes := bytes || substring(node FROM i + 1 FOR tag.next - i);
         offsets := offsets || length(bytes);
         ids := ids || item.value;
+        kinds := kinds || CASE WHEN message_kind = 'merge' THEN 'f' ELSE 'o' END;
         bytes := bytes || pg_temp.synth_varint5(item.value);
       ELSE
         bytes := bytes || substring(node FROM i + 1 FOR item.next - i);
@@ -144,12 +152,20 @@ BEGIN
       i := item.next;
     WHEN 2 THEN
       len := pg_temp.synth_read_varint(node, tag.next);
-      IF message_kind = 'node' AND field IN (3, 111) THEN
-        sub := pg_temp.synth_plan_template(substring(node FROM len.next + 1 FOR len.value::integer),
-                                           CASE WHEN field = 3 THEN 'node' ELSE 'merge' END);
+      sub_kind := CASE
+        WHEN message_kind = 'node' THEN
+          CASE field WHEN 3 THEN 'node' WHEN 100 THEN 'source' WHEN 103 THEN 'materialize' WHEN 111 THEN 'merge'
+                     WHEN 113 THEN 'scan' WHEN 142 THEN 'backfill' END
+        WHEN message_kind = 'source' AND field = 1 THEN 'source_inner'
+        WHEN (message_kind = 'scan' AND field = 5) OR (message_kind = 'backfill' AND field = 8)
+             OR (message_kind = 'source_inner' AND field = 2) THEN 'table'
+      END;
+      IF sub_kind IS NOT NULL THEN
+        sub := pg_temp.synth_plan_template(substring(node FROM len.next + 1 FOR len.value::integer), sub_kind);
         header := substring(node FROM i + 1 FOR tag.next - i) || pg_temp.synth_varint(length(sub.bytes));
         offsets := offsets || (SELECT coalesce(array_agg(o + length(bytes) + length(header)), '{}') FROM unnest(sub.offsets) AS o);
         ids := ids || sub.ids;
+        kinds := kinds || sub.kinds;
         bytes := bytes || header || sub.bytes;
       ELSE
         bytes := bytes || substring(node FROM i + 1 FOR len.next + len.value::integer - i);
@@ -241,13 +257,14 @@ $$;
 
 -- The demo plans as templates for the copies (see UNITS).
 CREATE TEMP TABLE synth_plan AS
-SELECT f.fragment_id, (t).bytes AS template, (t).offsets, (t).ids
+SELECT f.fragment_id, (t).bytes AS template, (t).offsets, (t).ids, (t).kinds
 FROM (SELECT fragment_id, pg_temp.synth_plan_template(stream_node, 'node') AS t
       FROM fragment WHERE fragment_id BETWEEN 1 AND 20) AS f;
 CREATE UNIQUE INDEX ON synth_plan (fragment_id);
 
--- Demo fragment `fragment_id`'s plan with its Merges' upstream fragment ids moved by `shift`.
-CREATE FUNCTION pg_temp.synth_shifted_plan(fragment_id integer, shift integer) RETURNS bytea
+-- Demo fragment `fragment_id`'s plan with its Merges' upstream fragment ids moved by `shift` and
+-- the ids of unit 0's objects it names moved by `object_shift`.
+CREATE FUNCTION pg_temp.synth_shifted_plan(fragment_id integer, shift integer, object_shift integer) RETURNS bytea
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   plan record;
@@ -256,7 +273,9 @@ BEGIN
   SELECT * INTO plan FROM synth_plan AS p WHERE p.fragment_id = synth_shifted_plan.fragment_id;
   result := plan.template;
   FOR n IN 1 .. coalesce(array_length(plan.offsets, 1), 0) LOOP
-    result := overlay(result PLACING pg_temp.synth_varint5(plan.ids[n] + shift) FROM plan.offsets[n] + 1 FOR 5);
+    result := overlay(result PLACING pg_temp.synth_varint5(CASE WHEN plan.kinds[n] = 'f' THEN plan.ids[n] + shift
+                                                               ELSE pg_temp.synth_oid(plan.ids[n]::integer, object_shift) END)
+                      FROM plan.offsets[n] + 1 FOR 5);
   END LOOP;
   RETURN result;
 END
@@ -277,7 +296,7 @@ SELECT pg_temp.synth_insert_select('fragment',
   'fragment AS src CROSS JOIN synth_copy AS c WHERE src.fragment_id BETWEEN 1 AND 20',
   '{"fragment_id": "src.fragment_id + c.f_shift", "job_id": "src.job_id + c.o_shift",
     "state_table_ids": "pg_temp.synth_oids(src.state_table_ids, c.o_shift)",
-    "stream_node": "pg_temp.synth_blob(src.fragment_id + c.f_shift, pg_temp.synth_shifted_plan(src.fragment_id, c.f_shift))"}');
+    "stream_node": "pg_temp.synth_blob(src.fragment_id + c.f_shift, pg_temp.synth_shifted_plan(src.fragment_id, c.f_shift, c.o_shift))"}');
 SELECT pg_temp.synth_insert_select('actor',
   'actor AS src CROSS JOIN synth_copy AS c WHERE src.actor_id BETWEEN 1 AND 77',
   '{"actor_id": "src.actor_id + c.a_shift", "fragment_id": "src.fragment_id + c.f_shift",

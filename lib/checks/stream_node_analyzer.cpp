@@ -8,8 +8,8 @@
 // yet implemented"), and from v2.8 an unspecified type reaches unreachable!().
 #include "checks/analyzers.hpp"
 #include "checks/row_reader.hpp"
+#include "checks/stream_node_catalog_rules.hpp"
 #include "checks/stream_node_digest.hpp"
-#include "core/error.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -42,44 +42,20 @@ scan_type_name(std::int32_t type)
   return type >= 0 && type < 8 ? names[type] : fmt::format("type {}", type);
 }
 
-// Calls `visit` with each `separator`-separated part of `text` (none for an empty text).
-template <typename Visit>
-void
-for_each_part(std::string_view text, char separator, Visit visit)
-{
-  while (!text.empty()) {
-    const auto end = text.find(separator);
-    visit(text.substr(0, end));
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-  }
-}
-
 int
 to_id(std::string_view text)
 {
-  int id = 0;
-  if (!util::parse_int32(text, id)) {
-    throw OperationalError(fmt::format("stream-node-mismatch: '{}' is not a fragment id", text),
-                           "This is a bug in the check file; report it with the file name.");
-  }
-  return id;
+  return parse_listed_id(text, "a fragment id");
 }
-
-struct Problem
-{
-  Severity severity;
-  Consequence consequence;
-  std::string text;
-};
 
 // The Merge inputs of a CREATED job's fragment against its edges ("2:HASH,5:NO_SHUFFLE", or
 // "2:,5:" from upstream_fragment_id, which has no types).
 void
 judge_merges(const StreamNodeDigest& digest, std::string_view edges_text, bool typed_edges, int fragment,
-             const std::vector<int>& existing, std::vector<Problem>& problems)
+             const std::vector<int>& existing, std::vector<PlanProblem>& problems)
 {
   std::map<int, std::string> edges;
-  for_each_part(edges_text, ',', [&](std::string_view edge) {
+  util::for_each_part(edges_text, ',', [&](std::string_view edge) {
     const auto colon = edge.find(':');
     edges[to_id(edge.substr(0, colon))] = std::string(colon == std::string_view::npos ? "" : edge.substr(colon + 1));
   });
@@ -116,18 +92,19 @@ judge_merges(const StreamNodeDigest& digest, std::string_view edges_text, bool t
 
 // The StreamScan types of a CREATING job that recovery must resume, from v2.7.
 void
-judge_scan_types(const StreamNodeDigest& digest, const store::Generation& generation, std::vector<Problem>& problems)
+judge_scan_types(const StreamNodeDigest& digest, const store::Generation& generation, std::vector<PlanProblem>& problems)
 {
   std::set<std::int32_t> seen;
-  for (const auto type : digest.scan_types) {
+  for (const auto& scan : digest.scans) {
+    const auto type = scan.scan_type;
     if (!seen.insert(type).second) {
       continue;
     }
     if (type == 0) {
       problems.push_back(generation.has(k_v2_8)
-                           ? Problem{Severity::critical, Consequence::panic,
+                           ? PlanProblem{Severity::critical, Consequence::panic,
                                      "a StreamScan has no scan type: recovery's is_reschedulable reaches unreachable!()"}
-                           : Problem{Severity::error, Consequence::recovery_error,
+                           : PlanProblem{Severity::error, Consequence::recovery_error,
                                      "a StreamScan has no scan type, so recovery cannot resume the job"});
     } else if ((type >= 1 && type <= 3) || (type == 4 && !generation.has(k_v3_0_1))) {
       problems.push_back({Severity::error, Consequence::recovery_error,
@@ -149,19 +126,26 @@ analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, 
   const int typed_column = reader.column("typed_edges");
   const int fragments_column = reader.column("fragments");
   const int plans_column = reader.column("plans");
+  const int own_source_column = reader.column("own_source");
 
-  // The ids of every fragment (the row with job_status ALL), sorted.
-  std::vector<int> existing;
+  // The ids of every fragment, table and source (the rows ALL, TABLES, SOURCES, ROWLESS), sorted.
+  CatalogIds catalog;
   bool plans_in_rows = false;
+  std::size_t job_rows = 0;
   for (std::size_t row = 0; row < reader.size(); ++row) {
-    if (reader.text(row, status_column) == std::optional<std::string>("ALL")) {
-      for_each_part(reader.text(row, fragments_column).value_or(""), ',',
-                    [&](std::string_view id) { existing.push_back(to_id(id)); });
-    } else if (reader.text(row, plans_column)) {
-      plans_in_rows = true;
+    const auto status = reader.text(row, status_column).value_or("");
+    const auto list = reader.text(row, fragments_column).value_or("");
+    if (status == "ALL" || status == "SOURCES" || status == "ROWLESS") {
+      auto& ids = status == "ALL" ? catalog.fragments : status == "SOURCES" ? catalog.sources : catalog.rowless;
+      util::for_each_part(list, ',', [&](std::string_view id) { ids.push_back(to_id(id)); });
+      std::sort(ids.begin(), ids.end());
+    } else if (status == "TABLES") {
+      catalog.tables = parse_table_fragments(list);
+    } else {
+      ++job_rows;
+      plans_in_rows = plans_in_rows || reader.text(row, plans_column).has_value();
     }
   }
-  std::sort(existing.begin(), existing.end());
 
   // The plans: in the rows (a scoped run reads only its jobs' fragments), from blob-malformed's
   // scan of this snapshot, or read here.
@@ -170,7 +154,7 @@ analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, 
   if (plans_in_rows) {
     std::string bytes;
     for (std::size_t row = 0; row < reader.size(); ++row) {
-      for_each_part(reader.text(row, plans_column).value_or(""), ';', [&](std::string_view plan) {
+      util::for_each_part(reader.text(row, plans_column).value_or(""), ';', [&](std::string_view plan) {
         const auto colon = plan.find(':');
         if (colon != std::string_view::npos && util::decode_bytea_hex(plan.substr(colon + 1), bytes)) {
           own.add(to_id(plan.substr(0, colon)), bytes);
@@ -180,7 +164,7 @@ analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, 
     own.mark_complete();
   } else if (shared != nullptr && shared->complete()) {
     digests = shared;
-  } else if (reader.size() > 1) { // more than the ALL row: there are jobs to judge
+  } else if (job_rows > 0) { // there are jobs to judge
     blobs.scan("fragment", "fragment_id", "stream_node",
                [&](int key, std::string_view value) { own.add(key, value); });
     own.mark_complete();
@@ -198,21 +182,32 @@ analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, 
     const auto create_type = reader.text(row, create_type_column).value_or("");
     const bool typed_edges = reader.text(row, typed_column) == std::optional<std::string>("t");
     const bool judge_scans = status == "CREATING" && scans_matter && (create_type == "BACKGROUND" || foreground_resumed);
-    for_each_part(reader.text(row, fragments_column).value_or(""), ';', [&](std::string_view entry) {
-      const auto bracket = entry.find('<');
-      const int fragment = to_id(entry.substr(0, bracket));
+    FragmentFacts facts;
+    facts.job = *job;
+    facts.created = status == "CREATED";
+    facts.own_source = reader.integer(row, own_source_column);
+    // "3[16,18]<2:HASH,5:NO_SHUFFLE": the fragment, its state_table_ids, the edges into it
+    util::for_each_part(reader.text(row, fragments_column).value_or(""), ';', [&](std::string_view entry) {
+      const auto angle = entry.find('<');
+      const auto head = entry.substr(0, angle);
+      const auto square = head.find('[');
+      const int fragment = to_id(head.substr(0, square));
+      facts.state_tables = square == std::string_view::npos || head.back() != ']'
+                             ? std::nullopt
+                             : parse_state_tables(head.substr(square + 1, head.size() - square - 2));
       const auto digest = digests->find(fragment);
-      std::vector<Problem> problems;
-      if (status == "CREATED") {
-        judge_merges(digest, bracket == std::string_view::npos ? std::string_view() : entry.substr(bracket + 1),
-                     typed_edges, fragment, existing, problems);
+      std::vector<PlanProblem> problems;
+      if (facts.created) {
+        judge_merges(digest, angle == std::string_view::npos ? std::string_view() : entry.substr(angle + 1),
+                     typed_edges, fragment, catalog.fragments, problems);
       } else if (judge_scans) {
         judge_scan_types(digest, generation, problems);
       }
+      judge_named_objects(digest, facts, catalog, problems);
       if (problems.empty()) {
         return;
       }
-      const auto worst = std::min_element(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) {
+      const auto worst = std::min_element(problems.begin(), problems.end(), [](const PlanProblem& a, const PlanProblem& b) {
         return a.severity < b.severity;
       });
       std::string text;

@@ -1,5 +1,6 @@
-// What stream-node-mismatch needs from a fragment's stream_node plan: its Merge inputs and its
-// StreamScan types, decoded with rwdoctor's own subset of RisingWave's stream_plan.proto
+// What stream-node-mismatch needs from a fragment's stream_node plan: its Merge inputs, its
+// StreamScans (type and upstream table), the table its Materialize writes and the sources its
+// Source and SourceBackfill nodes read, decoded with rwdoctor's own subset of RisingWave's stream_plan.proto
 // (lib/proto). Filled by blob-malformed's scan of fragment.stream_node when both checks run, so
 // the plans are read once; otherwise stream-node-mismatch reads them itself.
 #pragma once
@@ -20,10 +21,28 @@ struct MergeInput
   std::int32_t dispatcher_type = 0; // DispatcherType; kept as read
 };
 
+struct ScanInput
+{
+  std::int32_t scan_type = 0;   // StreamScanNode.stream_scan_type; kept as read
+  int table_id = 0;             // the upstream table the StreamScan reads
+  int upstream_fragment_id = 0; // the fragment its Merge input reads from; 0 without one
+};
+
+// Which object a node names besides its inputs: the table a Materialize writes, a state table a
+// node keeps (its catalog.Table's id), the source a Source node or a SourceBackfill node reads.
+enum class NodeObjectKind : std::int32_t { materialized_table = 0, state_table = 1, source = 2, backfill_source = 3 };
+
+struct NodeObject
+{
+  NodeObjectKind kind = NodeObjectKind::materialized_table;
+  int id = 0;
+};
+
 struct StreamNodeDigest
 {
   std::vector<MergeInput> merges;
-  std::vector<std::int32_t> scan_types; // StreamScanNode.stream_scan_type of each StreamScan node
+  std::vector<ScanInput> scans;
+  std::vector<NodeObject> objects;
 };
 
 // The digest of one stream_node value, or nullopt when it does not decode as a StreamNode
@@ -31,7 +50,7 @@ struct StreamNodeDigest
 // recursion limit is not judged).
 std::optional<StreamNodeDigest> digest_stream_node(std::string_view bytes);
 
-// The digests of many fragments, flat (12 bytes per Merge, 8 per StreamScan), so a store with
+// The digests of many fragments, flat (12 bytes per Merge or named object, 16 per StreamScan), so a store with
 // hundreds of thousands of fragments costs a few MiB. `complete` is set once every value
 // offered has been added: only then may stream-node-mismatch use it instead of reading.
 class StreamNodeDigests
@@ -53,10 +72,16 @@ private:
   struct Scan
   {
     int fragment_id;
-    std::int32_t scan_type;
+    ScanInput scan;
+  };
+  struct Object
+  {
+    int fragment_id;
+    NodeObject object;
   };
   std::vector<Merge> m_merges;
   std::vector<Scan> m_scans;
+  std::vector<Object> m_objects;
   bool m_complete = false;
 };
 

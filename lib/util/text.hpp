@@ -63,6 +63,19 @@ bool decode_bytea_hex(std::string_view text, std::string& out);
 // The reverse: `bytes` in that form, two lower-case digits per byte.
 std::string encode_bytea_hex(std::string_view bytes);
 
+// Calls `visit` with each `separator`-separated part of `text`, in order; none for an empty
+// text, and an empty part between two separators.
+template <typename Visit>
+void
+for_each_part(std::string_view text, char separator, Visit&& visit)
+{
+  while (!text.empty()) {
+    const auto end = text.find(separator);
+    visit(text.substr(0, end));
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  }
+}
+
 // Splits `text` at the bytes of `specials` (at most 4): calls `run(stretch)` for each stretch
 // without one (possibly empty) and `special(byte)` for each such byte, in order, ending with a
 // run. Each special byte is found with memchr, so a long value with few of them (a bytea in

@@ -163,6 +163,10 @@ injection_kinds()
     {"the edge a Merge reads from is gone", {},
      {"DELETE FROM fragment_relation WHERE source_fragment_id = 2 + {f} AND target_fragment_id = 3 + {f}"},
      {{"stream-node-mismatch", "fragment", 3, Severity::error}}},
+    {"a fragment's plan copied from another job's", {},
+     {"UPDATE fragment SET stream_node = (SELECT stream_node FROM fragment WHERE fragment_id = 17 + {f}) "
+      "WHERE fragment_id = 7 + {f}"},
+     {{"stream-node-mismatch", "fragment", 7, Severity::critical}}},
     {"state table moved to another fragment", {},
      {"UPDATE \"table\" SET fragment_id = 2 + {f} WHERE table_id = 18 + {o}"},
      {{"state-table-mismatch", "job", 16, Severity::error}}},

@@ -9,6 +9,7 @@
 #include "check_helpers.hpp"
 #include "cli_runner.hpp"
 #include "process_runner.hpp"
+#include "protobuf_wire.hpp"
 #include "repair_test_support.hpp"
 #include "scratch_database.hpp"
 
@@ -301,10 +302,33 @@ check_rolled_back(const test::ProcessOutcome& outcome, const Scenario& scenario,
   }
 }
 
+namespace {
+
+using test::wire::message_field;
+using test::wire::varint_field;
+
+// The plan of an MV `oid` reading mv_orders, as hex: Materialize (103, its own table) over a
+// StreamScan (113: table 16, ARRANGEMENT_BACKFILL) over a Merge (111: fragment 3, NO_SHUFFLE).
+std::string
+mv_plan_hex(int oid)
+{
+  const auto merge = message_field(111, varint_field(2, 3) + varint_field(3, 4));
+  const auto scan = message_field(113, varint_field(1, 16) + varint_field(4, 5)) + message_field(3, merge);
+  const auto plan = message_field(103, varint_field(1, static_cast<std::uint64_t>(oid))) + message_field(3, scan);
+  std::string hex;
+  for (const unsigned char byte : plan) {
+    hex += fmt::format("{:02x}", byte);
+  }
+  return hex;
+}
+
+} // namespace
+
 // A scripted meta node: RisingWave-like DDL on one database from a thread, for a bounded time.
 // Each created job is an MV reading mv_orders (16): object, streaming_job, table, fragment
-// (a copy of job 24's), object_dependency and a fragment_relation edge from fragment 3 (NO_SHUFFLE,
-// as the copied plan's Merge expects), all in one transaction; a drop is a single DELETE FROM object (the rest cascades).
+// (job 24's row with the job's own plan, see mv_plan_hex), object_dependency and a fragment_relation
+// edge from fragment 3 (NO_SHUFFLE, as the plan's Merge expects), all in one transaction; a drop
+// is a single DELETE FROM object (the rest cascades).
 class MetaNode
 {
 public:
@@ -404,8 +428,9 @@ private:
                         oid));
     tx.exec(fmt::format("CREATE TEMP TABLE meta_node_fragment ON COMMIT DROP AS SELECT * FROM "
                         "meta_node_template.fragment; UPDATE meta_node_fragment SET fragment_id = {1}, job_id = {0}, "
-                        "state_table_ids = '[{0}]'; INSERT INTO fragment SELECT * FROM meta_node_fragment",
-                        oid, fragment));
+                        "state_table_ids = '[{0}]', stream_node = decode('{2}', 'hex'); "
+                        "INSERT INTO fragment SELECT * FROM meta_node_fragment",
+                        oid, fragment, mv_plan_hex(oid)));
     tx.exec(fmt::format("CREATE TEMP TABLE meta_node_table ON COMMIT DROP AS SELECT * FROM "
                         "meta_node_template.\"table\"; UPDATE meta_node_table SET table_id = {0}, name = 'meta_node_mv_{0}', "
                         "fragment_id = {1}; INSERT INTO \"table\" SELECT * FROM meta_node_table",

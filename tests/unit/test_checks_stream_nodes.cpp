@@ -1,7 +1,9 @@
-// stream-node-mismatch: decoding a plan into its Merge inputs and StreamScan types, and the
-// analyzer's judgement of them against the edges, per RisingWave release.
+// stream-node-mismatch: decoding a plan into its Merge inputs, StreamScans and the objects its
+// nodes name, and the analyzer's judgement of them against the edges and the catalog, per
+// RisingWave release.
 #include "checks/analyzers.hpp"
 #include "checks/stream_node_digest.hpp"
+#include "protobuf_wire.hpp"
 #include "util/text.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,30 +18,8 @@ using namespace rwdoctor::checks;
 
 namespace {
 
-// Protobuf wire format, as RisingWave's stream plan has it.
-std::string
-varint(std::uint64_t value)
-{
-  std::string out;
-  while (value >= 128) {
-    out.push_back(static_cast<char>((value & 127) | 128));
-    value >>= 7;
-  }
-  out.push_back(static_cast<char>(value));
-  return out;
-}
-
-std::string
-varint_field(int number, std::uint64_t value)
-{
-  return varint(static_cast<std::uint64_t>(number) << 3) + varint(value);
-}
-
-std::string
-message_field(int number, const std::string& body)
-{
-  return varint((static_cast<std::uint64_t>(number) << 3) | 2) + varint(body.size()) + body;
-}
+using test::wire::message_field;
+using test::wire::varint_field;
 
 // StreamNode: input = 3, merge = 111, stream_scan = 113, union = 118; identity = 18 (skipped).
 std::string
@@ -59,10 +39,34 @@ merge(int upstream, int dispatcher_type)
                               + varint_field(3, static_cast<std::uint64_t>(dispatcher_type)));
 }
 
+// StreamScanNode: table_id 1, stream_scan_type 4, state_table 5 (a catalog.Table, id = 1; 0: none).
 std::string
-scan(int scan_type)
+scan(int scan_type, int table_id = 16, int state_table = 0)
 {
-  return message_field(113, varint_field(1, 16) + varint_field(4, static_cast<std::uint64_t>(scan_type)));
+  return message_field(113, varint_field(1, static_cast<std::uint64_t>(table_id))
+                              + varint_field(4, static_cast<std::uint64_t>(scan_type))
+                              + (state_table == 0 ? std::string()
+                                                  : message_field(5, varint_field(1, static_cast<std::uint64_t>(state_table)))));
+}
+
+// Materialize = 103 {table_id 1}; Source = 100 {source_inner 1 {source_id 1}}; SourceBackfill =
+// 142 {upstream_source_id 1}.
+std::string
+materialize(int table_id)
+{
+  return message_field(103, varint_field(1, static_cast<std::uint64_t>(table_id)));
+}
+
+std::string
+source(int source_id)
+{
+  return message_field(100, message_field(1, varint_field(1, static_cast<std::uint64_t>(source_id))));
+}
+
+std::string
+source_backfill(int source_id)
+{
+  return message_field(142, varint_field(1, static_cast<std::uint64_t>(source_id)));
 }
 
 const std::string k_union = message_field(118, "");
@@ -88,6 +92,7 @@ struct Fragment
   int id;
   std::string edges; // "2:HASH,5:NO_SHUFFLE"
   std::string plan;
+  std::optional<std::string> state_tables = std::nullopt; // "24,25" as the query gives them; nullopt: NULL
 };
 
 struct Job
@@ -96,33 +101,46 @@ struct Job
   std::string status;
   std::string create_type;
   std::vector<Fragment> fragments;
+  std::optional<int> own_source = std::nullopt;
 };
 
+std::string
+id_list(const std::vector<int>& ids)
+{
+  std::string out;
+  for (const int id : ids) {
+    out += fmt::format("{}{}", out.empty() ? "" : ",", id);
+  }
+  return out;
+}
+
 // The check query's rows: one per job, then the ALL row with `existing` (every fragment of the
-// jobs when empty).
+// jobs when empty), the TABLES row ("16:3": table 16's fragment is 3) and the SOURCES row.
 db::Rows
-rows_of(const std::vector<Job>& jobs, bool typed = true, bool plans_in_rows = true, std::vector<int> existing = {})
+rows_of(const std::vector<Job>& jobs, bool typed = true, bool plans_in_rows = true, std::vector<int> existing = {},
+        const std::string& tables = "16:3,19:5,30:", const std::vector<int>& sources = {14, 20})
 {
   db::Rows rows;
-  rows.columns = {"job_id", "job_status", "create_type", "typed_edges", "fragments", "plans"};
+  rows.columns = {"job_id", "job_status", "create_type", "typed_edges", "fragments", "plans", "own_source"};
   for (const auto& job : jobs) {
     std::string fragments;
     std::string plans;
     for (const auto& f : job.fragments) {
-      fragments += fmt::format("{}{}<{}", fragments.empty() ? "" : ";", f.id, f.edges);
+      fragments += fmt::format("{}{}{}<{}", fragments.empty() ? "" : ";", f.id,
+                               f.state_tables ? "[" + *f.state_tables + "]" : std::string(), f.edges);
       plans += fmt::format("{}{}:{}", plans.empty() ? "" : ";", f.id, util::encode_bytea_hex(f.plan));
       if (std::find(existing.begin(), existing.end(), f.id) == existing.end()) {
         existing.push_back(f.id);
       }
     }
     rows.values.push_back({std::to_string(job.id), job.status, job.create_type, std::string(typed ? "t" : "f"),
-                           fragments, plans_in_rows ? std::optional<std::string>(plans) : std::nullopt});
+                           fragments, plans_in_rows ? std::optional<std::string>(plans) : std::nullopt,
+                           job.own_source ? std::optional<std::string>(std::to_string(*job.own_source)) : std::nullopt});
   }
-  std::string all;
-  for (const int id : existing) {
-    all += fmt::format("{}{}", all.empty() ? "" : ",", id);
-  }
-  rows.values.push_back({std::nullopt, std::string("ALL"), std::nullopt, std::nullopt, all, std::nullopt});
+  const std::optional<std::string> none;
+  rows.values.push_back({none, std::string("ALL"), none, none, id_list(existing), none, none});
+  rows.values.push_back({none, std::string("TABLES"), none, none, tables, none, none});
+  rows.values.push_back({none, std::string("SOURCES"), none, none, id_list(sources), none, none});
   return rows;
 }
 
@@ -143,10 +161,11 @@ const std::string k_v3_0_1 = "m20260624_000000_pending_sink_state_object_fk";
 
 } // namespace
 
-TEST_CASE("a plan's digest lists its Merges and its StreamScan types, however deep", "[checks][stream-node]")
+TEST_CASE("a plan's digest lists its Merges, StreamScans and named objects, however deep", "[checks][stream-node]")
 {
-  const auto plan = node("", {node(k_union, {node(merge(10, 1)), node("", {node(merge(12, 3))})}),
-                              node(scan(5), {node(merge(3, 4))})});
+  const auto plan = node(materialize(24), {node(k_union, {node(merge(10, 1)), node("", {node(merge(12, 3))})}),
+                                           node(scan(5), {node(merge(3, 4))}), node(source(14)),
+                                           node(source_backfill(20)), node(message_field(100, ""))});
   const auto digest = digest_stream_node(plan);
   REQUIRE(digest);
   REQUIRE(digest->merges.size() == 3);
@@ -155,7 +174,26 @@ TEST_CASE("a plan's digest lists its Merges and its StreamScan types, however de
   CHECK(digest->merges[1].dispatcher_type == 3);
   CHECK(digest->merges[2].upstream_fragment_id == 3);
   CHECK(digest->merges[2].dispatcher_type == 4);
-  CHECK(digest->scan_types == std::vector<std::int32_t>{5});
+  REQUIRE(digest->scans.size() == 1);
+  CHECK(digest->scans[0].scan_type == 5);
+  CHECK(digest->scans[0].table_id == 16);
+  // the Materialize, the Source and the SourceBackfill; a Source without source_inner (a DML
+  // table's placeholder) names nothing
+  REQUIRE(digest->objects.size() == 3);
+  CHECK(digest->objects[0].kind == NodeObjectKind::materialized_table);
+  CHECK(digest->objects[0].id == 24);
+  CHECK(digest->objects[1].kind == NodeObjectKind::source);
+  CHECK(digest->objects[1].id == 14);
+  CHECK(digest->objects[2].kind == NodeObjectKind::backfill_source);
+  CHECK(digest->objects[2].id == 20);
+  // a scan's state table is a named object too, and its Merge input names its upstream
+  const auto scanned = digest_stream_node(node(scan(5, 16, 25), {node(merge(3, 4)), node("")}));
+  REQUIRE(scanned);
+  REQUIRE(scanned->scans.size() == 1);
+  CHECK(scanned->scans[0].upstream_fragment_id == 3);
+  REQUIRE(scanned->objects.size() == 1);
+  CHECK(scanned->objects[0].kind == NodeObjectKind::state_table);
+  CHECK(scanned->objects[0].id == 25);
 
   StreamNodeDigests digests;
   digests.add(7, plan);
@@ -164,6 +202,9 @@ TEST_CASE("a plan's digest lists its Merges and its StreamScan types, however de
   digests.mark_complete();
   CHECK(digests.find(7).merges.size() == 3);
   CHECK(digests.find(7).merges[1].upstream_fragment_id == 12); // plan order kept
+  CHECK(digests.find(7).scans.size() == 1);
+  CHECK(digests.find(7).objects.size() == 3);
+  CHECK(digests.find(2).objects.empty());
   CHECK(digests.find(2).merges.size() == 1);
   CHECK(digests.find(5).merges.empty());
   CHECK(digests.find(6).merges.empty());
@@ -184,7 +225,8 @@ TEST_CASE("a plan's digest lists its Merges and its StreamScan types, however de
     const auto empty = digest_stream_node("");
     REQUIRE(empty);
     CHECK(empty->merges.empty());
-    CHECK(empty->scan_types.empty());
+    CHECK(empty->scans.empty());
+    CHECK(empty->objects.empty());
   }
 }
 
@@ -255,6 +297,124 @@ TEST_CASE("stream-node-mismatch judges a CREATED job's Merges against its edges"
                       Catch::Contains("'x' is not a fragment id"));
   }
   CHECK(blobs.scans == 0); // the plans came in the rows
+}
+
+TEST_CASE("stream-node-mismatch judges the table a plan materializes and the tables and sources it reads",
+          "[checks][stream-node]")
+{
+  NoBlobs blobs;
+  const auto generation = generation_with({k_v2_7, k_v2_8});
+  const auto job = [](std::string status, int id, const std::string& plan) {
+    return Job{id, std::move(status), "BACKGROUND", {{8, "3:NO_SHUFFLE", plan}}};
+  };
+  const auto healthy = node(materialize(24), {node(scan(5, 16), {node(merge(3, 4))}), node(source(14)),
+                                              node(source_backfill(14)), node(message_field(100, ""))});
+  SECTION("healthy: its own table, tables and sources that exist")
+  {
+    CHECK(analyze_stream_nodes(rows_of({job("CREATED", 24, healthy)}, true, true, {3}), generation, blobs, nullptr)
+            .empty());
+  }
+  SECTION("a Materialize that writes another job's table is critical: it corrupts that table's state")
+  {
+    const auto findings = analyze_stream_nodes(rows_of({job("CREATED", 25, healthy)}, true, true, {3}), generation,
+                                               blobs, nullptr);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].severity == Severity::critical);
+    CHECK(findings[0].consequence == Consequence::data_loss);
+    CHECK(findings[0].message == "fragment 8 of job 25: its Materialize writes table 24, not the job's own table 25");
+  }
+  SECTION("a replacement job (CREATING) writes the original's table: not judged")
+  {
+    CHECK(analyze_stream_nodes(rows_of({job("CREATING", 1025, healthy)}, true, true, {3}), generation, blobs, nullptr)
+            .empty());
+  }
+  SECTION("a state table the fragment's state_table_ids do not list is critical: recovery purges its state")
+  {
+    const auto plan = node(materialize(24), {node(scan(5, 16, 25), {node(merge(3, 4))})});
+    const auto judged = [&](std::optional<std::string> states, std::string status = "CREATED") {
+      return analyze_stream_nodes(
+        rows_of({Job{24, std::move(status), "FOREGROUND", {{8, "3:NO_SHUFFLE", plan, std::move(states)}}}}, true, true,
+                {3}),
+        generation, blobs, nullptr);
+    };
+    CHECK(judged(std::string("24,25")).empty());
+    CHECK(judged(std::nullopt).empty());          // NULL state_table_ids: state-table-mismatch's
+    CHECK(judged(std::string("24,x")).empty());   // not ids: state-table-mismatch's
+    CHECK(judged(std::string("24"), "CREATING").empty()); // a replacement lists the original's
+    auto findings = judged(std::string("24"));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].severity == Severity::critical);
+    CHECK(findings[0].consequence == Consequence::data_loss);
+    CHECK(findings[0].message
+          == "fragment 8 of job 24: its plan keeps state table 25, which the fragment's state_table_ids do not list, "
+             "so recovery purges its state");
+    findings = judged(std::string(""));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].message.find("state table 24,") != std::string::npos);
+    CHECK(findings[0].message.find("state table 25,") != std::string::npos);
+  }
+  SECTION("a TABLE's or SOURCE's Source reads its own source; a StreamScan merges from its table's fragment")
+  {
+    const auto table = Job{19, "CREATED", "FOREGROUND", {{4, "", node("", {node(source(20))})}}, 20};
+    CHECK(analyze_stream_nodes(rows_of({table}), generation, blobs, nullptr).empty());
+    auto other = table;
+    other.fragments[0].plan = node("", {node(source(14))});
+    auto findings = analyze_stream_nodes(rows_of({other}), generation, blobs, nullptr);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].severity == Severity::error);
+    CHECK(findings[0].consequence == Consequence::silent);
+    CHECK(findings[0].message == "fragment 4 of job 19: its Source reads source 14, not the job's own source 20");
+    // an MV reading a source has no own source; a SourceBackfill reads another job's source
+    other.own_source = std::nullopt;
+    CHECK(analyze_stream_nodes(rows_of({other}), generation, blobs, nullptr).empty());
+
+    const auto misplaced = Job{24, "CREATED", "FOREGROUND", {{8, "5:NO_SHUFFLE", node(scan(5, 16), {node(merge(5, 4))})}}};
+    findings = analyze_stream_nodes(rows_of({misplaced}, true, true, {5}), generation, blobs, nullptr);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].message
+          == "fragment 8 of job 24: its StreamScan reads table 16 but merges from fragment 5, not from table 16's fragment 3");
+    // a table whose fragment_id is NULL, or a scan without a Merge (cross-database), is not compared
+    CHECK(analyze_stream_nodes(rows_of({misplaced}, true, true, {5}, "16:"), generation, blobs, nullptr).empty());
+    const auto cross = Job{24, "CREATED", "FOREGROUND", {{8, "", node(scan(7, 16))}}};
+    CHECK(analyze_stream_nodes(rows_of({cross}), generation, blobs, nullptr).empty());
+  }
+  SECTION("a TABLES row that is not ids is a bug in the check file")
+  {
+    CHECK_THROWS_WITH(analyze_stream_nodes(rows_of({}, true, true, {}, "16:x"), generation, blobs, nullptr),
+                      Catch::Contains("'x' is not a fragment id"));
+  }
+  SECTION("a table or source that is gone, for CREATED and CREATING jobs alike")
+  {
+    const auto stale = node(materialize(24), {node(scan(6, 99), {node(merge(3, 4))}), node(scan(6, 99)),
+                                              node(source(77))});
+    // (the Materialize's table is listed: only the stale names are reported)
+    for (const auto* status : {"CREATED", "CREATING"}) {
+      const auto findings = analyze_stream_nodes(rows_of({job(status, 24, stale)}, true, true, {3}), generation,
+                                                 blobs, nullptr);
+      INFO(status);
+      REQUIRE(findings.size() == 1);
+      CHECK(findings[0].severity == Severity::error);
+      CHECK(findings[0].consequence == Consequence::recovery_error); // the worst of the two
+      CHECK(findings[0].message.find("its StreamScan reads table 99, which no longer exists; it reads source 77, "
+                                     "which no longer exists")
+            != std::string::npos);
+    }
+    const auto findings = analyze_stream_nodes(
+      rows_of({job("CREATED", 24, node(materialize(24), {node(source_backfill(77))}))}, true, true, {3}), generation,
+      blobs, nullptr);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].consequence == Consequence::silent);
+  }
+  SECTION("an object that lost its table or source row is the upstream job's damage, not reported here")
+  {
+    // deleting mv_orders' fragments takes its table row along on some releases: the seed incident
+    auto rows = rows_of({job("CREATED", 24, node(materialize(24), {node(scan(5, 99), {node(merge(3, 4))}),
+                                                                    node(source_backfill(77))}))},
+                        true, true, {3});
+    rows.values.push_back({std::nullopt, std::string("ROWLESS"), std::nullopt, std::nullopt, std::string("77,99"),
+                           std::nullopt, std::nullopt});
+    CHECK(analyze_stream_nodes(rows, generation, blobs, nullptr).empty());
+  }
 }
 
 TEST_CASE("stream-node-mismatch judges a CREATING job's StreamScan types by release", "[checks][stream-node]")
