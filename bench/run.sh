@@ -324,6 +324,9 @@ bench_check() {
     measure check_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json "${STATEMENT_TIMEOUT[@]}" || true
     measure check_tool_jobs2 - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json --jobs 2 \
         "${STATEMENT_TIMEOUT[@]}" || true
+    # rwdoctor guard: the checks that can be critical, as before a meta node's start.
+    measure guard_tool - 0 /dev/null "$RWDOCTOR" guard -d "$DB_HEALTHY" "${STATEMENT_TIMEOUT[@]}" || true
+    measure guard_tool_findings - 4 /dev/null "$RWDOCTOR" guard -d "$DB_BROKEN" "${STATEMENT_TIMEOUT[@]}" || true
     measure check_psql - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check.sql" || true
     measure check_psql_no_blobs - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check-no-blobs.sql" || true
     measure check_floor - 0 /dev/null "${PSQL[@]}" -d "$DB_HEALTHY" -f "$TMP/floor.sql" || true
@@ -591,6 +594,8 @@ Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPA
 $(row "\`rwdoctor check --format json\`, healthy store" "$tool" "$(median_rss check_tool)" "exit 0")
 $(row "\`rwdoctor check --format json --jobs 2\`, healthy store" "$(median_wall check_tool_jobs2)" "$(median_rss check_tool_jobs2)" "exit 0; the blob scan on a second connection")
 $(row "\`rwdoctor check --format json\`, store with findings" "$(median_wall check_tool_findings)" "$(median_rss check_tool_findings)" "exit 4; $CHECK_FINDINGS findings ($CHECK_SUMMARY)")
+$(row "\`rwdoctor guard\`, healthy store" "$(median_wall guard_tool)" "$(median_rss guard_tool)" "exit 0; the checks that can be critical")
+$(row "\`rwdoctor guard\`, store with findings" "$(median_wall guard_tool_findings)" "$(median_rss guard_tool_findings)" "exit 4")
 $(row "baseline: psql, the tool's check SQL + blob scans, one snapshot" "$base" "$(median_rss check_psql)" "psql -A -t, output discarded; blob scans with FETCH_COUNT 256")
 $(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")
 $(row "floor: COPY of the columns the checks read, no bytea" "$floor" "$(median_rss check_floor)" "$FLOOR_TABLES tables, one snapshot")

@@ -8,3 +8,6 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(Protobuf REQUIRED)
 find_package(OpenSSL REQUIRED)
 find_package(Threads REQUIRED)
+# rwdoctor watch: Prometheus metrics served by prometheus-cpp's exposer (civetweb underneath).
+find_package(prometheus-cpp CONFIG REQUIRED)
+find_package(civetweb CONFIG REQUIRED)

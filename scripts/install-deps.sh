@@ -18,6 +18,8 @@ nlohmann-json3-dev
 libprotobuf-dev
 protobuf-compiler
 libssl-dev
+prometheus-cpp-dev
+prometheus
 postgresql-15
 postgresql-client-15
 util-linux

@@ -103,6 +103,16 @@ select_variant(const Catalogue& catalogue, const std::string& id, const store::S
   return result;
 }
 
+Severity
+worst_severity(const Catalogue& catalogue, const std::string& id)
+{
+  Severity worst = Severity::info;
+  for (const auto& spec : catalogue.variants(id)) {
+    worst = std::min(worst, spec.worst_severity); // critical is the smallest value
+  }
+  return worst;
+}
+
 std::string
 applies_to(const CheckSpec& spec)
 {

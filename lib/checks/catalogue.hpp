@@ -50,6 +50,11 @@ Applicability
 select_variant(const Catalogue& catalogue, const std::string& id, const store::SchemaFacts& facts,
                const store::Generation& generation);
 
+// The most severe a finding of `id` can be on any store: the worst of its variants'
+// worst_severity. `id` must exist.
+Severity
+worst_severity(const Catalogue& catalogue, const std::string& id);
+
 // "v2.7+", "up to v2.6", "v2.3+ up to v2.4" or "all": the releases a variant's since/until
 // migrations describe.
 std::string

@@ -93,6 +93,7 @@ parse_check_file(std::string_view path, std::string_view text)
 
   bool in_explain = false;
   bool have_severity = false;
+  std::optional<Severity> worst_severity;
   bool have_consequence = false;
   std::size_t line_number = 0;
   std::size_t offset = 0;
@@ -136,6 +137,11 @@ parse_check_file(std::string_view path, std::string_view text)
       }
       spec.severity = *severity;
       have_severity = true;
+    } else if (key == "worst-severity") {
+      worst_severity = parse_severity(value);
+      if (!worst_severity) {
+        fail(path, line_number, fmt::format("unknown severity '{}'", value));
+      }
     } else if (key == "consequence") {
       const auto consequence = parse_consequence(value);
       if (!consequence) {
@@ -188,6 +194,11 @@ parse_check_file(std::string_view path, std::string_view text)
       || spec.meta_node.empty() || spec.explain.empty()) {
     fail(path, line_number,
          "header needs id, title, invariant, severity, consequence, meta-node and explain");
+  }
+  spec.worst_severity = worst_severity.value_or(spec.severity);
+  // Severity::critical is the smallest value: "worse" compares as "less".
+  if (spec.severity < spec.worst_severity) {
+    fail(path, line_number, "worst-severity is milder than severity");
   }
   if (spec.query.empty()) {
     fail(path, line_number, "no query after the header");

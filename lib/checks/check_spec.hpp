@@ -36,6 +36,10 @@ struct CheckSpec
   std::string title;         // one line
   std::string invariant;     // "INV-08"
   Severity severity = Severity::warning;
+  // Header `worst-severity:`: the most severe a row of this file can report when its rows
+  // carry their own severity (default: `severity`). `rwdoctor guard` runs the checks that can
+  // be critical; tests/db/test_injections.cpp holds every finding to it.
+  Severity worst_severity = Severity::warning;
   Consequence consequence = Consequence::silent;
   std::vector<Repair> repairs;
   // "table" or "table.column". Names every table the query reads (tests/db/

@@ -35,16 +35,12 @@ check_options()
   po::options_description options("rwdoctor check options");
   add_connection_options(options);
   add_lease_option(options);
+  add_selection_options(options);
   options.add_options()
     ("help", "show this help")
     ("format", po::value<std::string>()->default_value("text"), "output format: text or json")
-    ("check", po::value<std::vector<std::string>>()->composing(), "run only this check (repeatable)")
-    ("job", po::value<std::vector<std::string>>()->composing(), "report only findings about this job id (repeatable)")
-    ("database", po::value<std::string>(), "report only findings in this RisingWave database")
     ("jobs,j", po::value<std::string>()->default_value("1"),
      "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
-    ("stuck-after", po::value<std::string>()->default_value("30min"),
-     "job-stuck reports an INITIAL job older than this (90s, 30min, 2h)")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
                   "the output is not a terminal)");
@@ -68,21 +64,8 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   const auto format = format_from(values);
   auto connection = connection_from(values);
-  const auto stuck_after = values["stuck-after"].as<std::string>();
-  if (!util::parse_duration_seconds(stuck_after, connection.stuck_after_seconds)) {
-    throw UsageError(fmt::format("--stuck-after takes a duration, not '{}'", stuck_after),
-                     "Give a number with s, min or h, e.g. --stuck-after 30min.");
-  }
   const int lease_seconds = lease_seconds_option(values);
-
-  checks::CheckSelection selection;
-  selection.check_ids = list_option(values, "check");
-  for (const int id : job_ids_option(values)) {
-    selection.job_ids.insert(id);
-  }
-  if (values.count("database") != 0) {
-    selection.database = values["database"].as<std::string>();
-  }
+  auto selection = selection_from(values, connection);
   selection.jobs = positive_int_option(values, "jobs", "connections");
   if (selection.jobs > k_max_jobs) {
     throw UsageError(fmt::format("--jobs takes at most {} connections, not {}", k_max_jobs, selection.jobs),
@@ -94,11 +77,6 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
     throw UsageError("--quiet and --verbose contradict each other", "Give one of them.");
   }
   const auto& catalogue = checks::Catalogue::builtin();
-  for (const auto& id : selection.check_ids) {
-    if (!catalogue.contains(id)) {
-      throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
-    }
-  }
 
   db::MetaStoreSession session(connection);
   TerminalProgress progress(err, !quiet && stderr_is_terminal());

@@ -1,8 +1,10 @@
 #include "cli/cli.hpp"
 
 #include "cli/check_command.hpp"
+#include "cli/guard_command.hpp"
 #include "cli/help.hpp"
 #include "cli/repair_command.hpp"
+#include "cli/watch_command.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/version.hpp"
@@ -69,6 +71,12 @@ dispatch(const std::vector<std::string>& args, std::istream& in, std::ostream& o
   }
   if (command == "check") {
     return run_check_command(rest, out, err);
+  }
+  if (command == "guard") {
+    return run_guard_command(rest, out, err);
+  }
+  if (command == "watch") {
+    return run_watch_command(rest, out, err);
   }
   if (command == "checks") {
     return run_checks_command(rest, out);

@@ -12,6 +12,11 @@ Usage:
   rwdoctor check [options]          check the meta store in one read-only snapshot:
                                     incidents (root causes) in repair order, then
                                     WHAT TO DO with the commands to paste
+  rwdoctor guard [--allow ID]...    before the meta node starts: 0 when it may start, 4
+                                    when it would crash or lose state, 8 cannot tell
+  rwdoctor watch --interval SECONDS [--listen HOST:PORT]
+                                    check on an interval; serve Prometheus /metrics,
+                                    /healthz and /report.json (127.0.0.1:9187)
   rwdoctor checks [--format F]      list the check catalogue
   rwdoctor explain ID               explain one check: invariant, consequence, SQL file
   rwdoctor explain passes           the order in which incidents are repaired

@@ -1,5 +1,6 @@
 #include "cli/options.hpp"
 
+#include "checks/catalogue.hpp"
 #include "core/error.hpp"
 #include "util/text.hpp"
 
@@ -202,6 +203,42 @@ redacted_command_line(const std::vector<std::string>& args, const db::Connection
     line += " " + arg;
   }
   return line;
+}
+
+void
+add_selection_options(po::options_description& options)
+{
+  options.add_options()
+    ("check", po::value<std::vector<std::string>>()->composing(), "run only this check (repeatable)")
+    ("job", po::value<std::vector<std::string>>()->composing(), "report only findings about this job id (repeatable)")
+    ("database", po::value<std::string>(), "report only findings in this RisingWave database")
+    ("stuck-after", po::value<std::string>()->default_value("30min"),
+     "job-stuck reports an INITIAL job older than this (90s, 30min, 2h)");
+}
+
+checks::CheckSelection
+selection_from(const po::variables_map& values, db::ConnectionOptions& connection)
+{
+  const auto stuck_after = values["stuck-after"].as<std::string>();
+  if (!util::parse_duration_seconds(stuck_after, connection.stuck_after_seconds)) {
+    throw UsageError(fmt::format("--stuck-after takes a duration, not '{}'", util::printable(stuck_after)),
+                     "Give a number with s, min or h, e.g. --stuck-after 30min.");
+  }
+  checks::CheckSelection selection;
+  selection.check_ids = list_option(values, "check");
+  for (const int id : job_ids_option(values)) {
+    selection.job_ids.insert(id);
+  }
+  if (values.count("database") != 0) {
+    selection.database = values["database"].as<std::string>();
+  }
+  for (const auto& id : selection.check_ids) {
+    if (!checks::Catalogue::builtin().contains(id)) {
+      throw UsageError(fmt::format("unknown check '{}'", util::printable(id)),
+                       "Run 'rwdoctor checks' to list the check ids.");
+    }
+  }
+  return selection;
 }
 
 } // namespace rwdoctor::cli

@@ -2,6 +2,7 @@
 // (as psql), output format, timeouts, and the command line as the audit row records it.
 #pragma once
 
+#include "checks/check_runner.hpp"
 #include "db/connection_options.hpp"
 #include "db/meta_store_session.hpp"
 #include "incidents/commands.hpp"
@@ -44,6 +45,12 @@ std::vector<std::string> list_option(const po::variables_map& values, const char
 
 // The --job values as ids; UsageError for anything but a positive integer.
 std::vector<int> job_ids_option(const po::variables_map& values);
+
+// What check and watch select: --check, --job, --database, --stuck-after.
+void add_selection_options(po::options_description& options);
+// The selection those options give (check ids validated against the catalogue), and
+// --stuck-after into `connection` (every session sets it). UsageError for bad values.
+checks::CheckSelection selection_from(const po::variables_map& values, db::ConnectionOptions& connection);
 
 // The connection options of a printed next step (" -d metadata -h db1 -p 5432 -U rw"), so
 // that the command works when pasted as printed, also in a shell without the PG* variables:

@@ -2,6 +2,7 @@
 -- title: object_dependency has a cycle or misses a cross-job fragment edge
 -- invariant: INV-23
 -- severity: warning
+-- worst-severity: error
 -- consequence: silent
 -- repairs: restore-rows manual
 -- requires: object_dependency fragment_relation fragment streaming_job table sink source

@@ -2,6 +2,7 @@
 -- title: a no_shuffle ensemble has a cycle, disagreeing entry fragments or spans databases
 -- invariant: INV-15
 -- severity: error
+-- worst-severity: critical
 -- consequence: recovery-error
 -- repairs: manual
 -- requires: fragment_relation fragment.parallelism object

@@ -2,6 +2,7 @@
 -- title: table.incoming_sinks disagrees with the sinks that write into the table
 -- invariant: N1
 -- severity: warning
+-- worst-severity: error
 -- consequence: silent
 -- repairs: manual
 -- requires: table.incoming_sinks sink streaming_job

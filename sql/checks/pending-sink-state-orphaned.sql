@@ -2,6 +2,7 @@
 -- title: pending_sink_state rows of a missing sink, or pending rows of a sink without a state table
 -- invariant: INV-25
 -- severity: warning
+-- worst-severity: error
 -- consequence: silent
 -- repairs: manual
 -- requires: pending_sink_state object sink fragment

@@ -2,6 +2,7 @@
 -- title: sink-into-table shape is inconsistent
 -- invariant: INV-22
 -- severity: error
+-- worst-severity: critical
 -- consequence: recovery-error
 -- repairs: drop-job manual
 -- requires: sink fragment actor_dispatcher actor streaming_job table

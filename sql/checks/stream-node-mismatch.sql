@@ -2,6 +2,7 @@
 -- title: a fragment's stream_node plan disagrees with the edges or the catalog, or a CREATING job's scan cannot be resumed
 -- invariant: INV-26
 -- severity: error
+-- worst-severity: critical
 -- consequence: recovery-error
 -- repairs: drop-job manual
 -- requires: fragment fragment_relation streaming_job object table source

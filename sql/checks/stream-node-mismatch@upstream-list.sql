@@ -2,6 +2,7 @@
 -- title: a fragment's stream_node plan merges from a fragment its upstream_fragment_id does not list, or names a table or source that is gone
 -- invariant: INV-26
 -- severity: error
+-- worst-severity: critical
 -- consequence: recovery-error
 -- repairs: drop-job manual
 -- requires: fragment streaming_job object table source

@@ -221,4 +221,12 @@ ScratchDatabase::execute(const std::string& sql) const
   test::execute(m_name, sql);
 }
 
+int
+seed_mv_id(const ScratchDatabase& database)
+{
+  pqxx::connection connection(fmt::format("dbname={}", database.name()));
+  pqxx::nontransaction tx(connection);
+  return tx.exec1("SELECT table_id FROM \"table\" WHERE name = 'mv_orders'")[0].as<int>();
+}
+
 } // namespace rwdoctor::test

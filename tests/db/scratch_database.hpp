@@ -23,6 +23,7 @@ void drop_templates();
 std::string read_source_file(const std::string& relative_path);
 
 // Runs `sql` (one or more statements) in database `dbname` as the test superuser.
+
 void execute(const std::string& dbname, const std::string& sql);
 
 // Every table of schema "public" of `dbname` as ordered `COPY ... TO STDOUT` text, table by
@@ -54,5 +55,8 @@ private:
   ScratchDatabase(CopyTag, const std::string& source);
   std::string m_name;
 };
+
+// The id of the demo catalog's seed MV, mv_orders (see the id map in sql/demo/catalog.sql).
+int seed_mv_id(const ScratchDatabase& database);
 
 } // namespace rwdoctor::test

@@ -49,15 +49,6 @@ find_finding(const nlohmann::json& document, const std::string& check, int job_i
   return nullptr;
 }
 
-// The seed MV of the demo catalog (see the id map at the top of sql/demo/catalog.sql).
-int
-seed_mv_id(const test::ScratchDatabase& database)
-{
-  pqxx::connection connection(fmt::format("dbname={}", database.name()));
-  pqxx::nontransaction tx(connection);
-  return tx.exec1("SELECT table_id FROM \"table\" WHERE name = 'mv_orders'")[0].as<int>();
-}
-
 } // namespace
 
 TEST_CASE("the seed incident is found and explained", "[db][cli]")
@@ -66,7 +57,7 @@ TEST_CASE("the seed incident is found and explained", "[db][cli]")
     DYNAMIC_SECTION((cascade ? "with" : "without") << " the cascade that removes its table rows")
     {
       const test::ScratchDatabase database("v3_0_3");
-      const int mv = seed_mv_id(database);
+      const int mv = test::seed_mv_id(database);
       database.execute(fmt::format("{}DELETE FROM fragment WHERE job_id = {}; SET session_replication_role = origin;",
                                    cascade ? "" : "SET session_replication_role = replica; ", mv));
       const auto text = run_cli({"check", "-d", database.name()});
@@ -166,7 +157,7 @@ TEST_CASE("check ages unfinished jobs by --stuck-after and warns about a live me
 TEST_CASE("selection by check, job and database", "[db][cli]")
 {
   const test::ScratchDatabase database("v2_8");
-  const int mv = seed_mv_id(database);
+  const int mv = test::seed_mv_id(database);
   database.execute(fmt::format("DELETE FROM fragment WHERE job_id = {};", mv));
 
   const auto only_other_check = run_cli({"check", "-d", database.name(), "--check", "dml-fragment-invalid"});
@@ -315,7 +306,7 @@ TEST_CASE("bad input: permission denied on one table", "[db][cli][bad-input]")
 TEST_CASE("bad input: malformed values become findings, not crashes", "[db][cli][bad-input]")
 {
   const test::ScratchDatabase database("head");
-  const int mv = seed_mv_id(database);
+  const int mv = test::seed_mv_id(database);
   database.execute(fmt::format("UPDATE fragment SET state_table_ids = '\"oops\"' WHERE job_id = {0};"
                                "UPDATE streaming_job SET job_status = 'ZOMBIE', parallelism = '{{\"Fixed\": \"x\"}}' "
                                "WHERE job_id = {0};",

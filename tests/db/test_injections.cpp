@@ -150,6 +150,12 @@ TEST_CASE("every injected inconsistency is found with its subject and severity",
           CHECK(std::any_of(report.findings.begin(), report.findings.end(),
                             [&](const checks::Finding& finding) { return matches(finding, expectation); }));
         }
+        // rwdoctor guard runs the checks that can be critical: no finding may be worse than
+        // its check declares (CheckSpec::worst_severity).
+        for (const auto& finding : report.findings) {
+          INFO(finding.check << " reported " << checks::to_string(finding.severity) << ": " << finding.message);
+          CHECK(finding.severity >= checks::worst_severity(checks::Catalogue::builtin(), finding.check));
+        }
         if (injection.expect_clean) {
           CHECK(checks::verdict(report) == ExitCode::clean);
         }

@@ -1,9 +1,12 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_spec.hpp"
 #include "core/error.hpp"
+#include "incidents/start_gate.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+
+#include <algorithm>
 
 using namespace rwdoctor;
 using namespace rwdoctor::checks;
@@ -57,6 +60,11 @@ TEST_CASE("a check file header parses into its spec", "[check_spec]")
                                      replace(k_valid, "-- meta-node:", "-- scope: jobs tables upstream\n-- meta-node:"));
   CHECK(sets.scope_sets == std::vector<ScopeSet>{ScopeSet::jobs, ScopeSet::tables, ScopeSet::upstream});
   CHECK(spec.scope_sets.empty());
+  CHECK(spec.worst_severity == Severity::error); // defaults to severity
+  const auto worse = parse_check_file("sql/checks/demo-check.sql",
+                                      replace(k_valid, "-- consequence:", "-- worst-severity: critical\n-- consequence:"));
+  CHECK(worse.severity == Severity::error);
+  CHECK(worse.worst_severity == Severity::critical);
 }
 
 TEST_CASE("a variant file takes its tag from the name", "[check_spec]")
@@ -92,6 +100,26 @@ TEST_CASE("malformed check headers are refused with the file and line", "[check_
           "unknown scope 'jobs tables fragments'");
   refused(replace(k_valid, "-- meta-node:", "-- scope: jobs jobs\n-- meta-node:"), "unknown scope 'jobs jobs'");
   refused(replace(k_valid, "-- meta-node:", "-- scope:\n-- meta-node:"), "empty scope");
+  refused(replace(k_valid, "-- meta-node:", "-- worst-severity: warning\n-- meta-node:"),
+          "worst-severity is milder than severity");
+  refused(replace(k_valid, "-- meta-node:", "-- worst-severity: awful\n-- meta-node:"), "unknown severity 'awful'");
+}
+
+TEST_CASE("guard runs the checks that can be critical, and only those", "[catalogue]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  const auto gate = incidents::start_gate_checks(catalogue);
+  // A check critical in its own header, one critical only in some rows, one never critical.
+  CHECK(std::count(gate.begin(), gate.end(), "job-without-fragments") == 1);
+  CHECK(std::count(gate.begin(), gate.end(), "stream-node-mismatch") == 1);
+  CHECK(std::count(gate.begin(), gate.end(), "incoming-sinks-mismatch") == 1); // critical on v2.3 and older
+  CHECK(std::count(gate.begin(), gate.end(), "object-orphaned") == 0);
+  CHECK(std::count(gate.begin(), gate.end(), "job-stuck") == 0);
+  for (const auto& id : catalogue.ids()) {
+    INFO(id);
+    const bool gated = std::count(gate.begin(), gate.end(), id) == 1;
+    CHECK(gated == (worst_severity(catalogue, id) == Severity::critical));
+  }
 }
 
 TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")

@@ -1,6 +1,7 @@
 #include "checks/catalogue.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
+#include "incidents/start_gate.hpp"
 #include "report/finding_codec.hpp"
 
 #include <catch2/catch.hpp>
@@ -308,4 +309,34 @@ TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]"
   CHECK(back.other_job == 14);
   CHECK_THROWS_AS(report::decode_finding(bytes.substr(0, bytes.size() - 1)), std::logic_error);
   CHECK_THROWS_AS(report::decode_finding(bytes + "x"), std::logic_error);
+}
+
+TEST_CASE("guard: an incident with a critical finding blocks the start unless its check is allowed", "[incidents]")
+{
+  Builder b;
+  b.add("job-without-fragments", Severity::critical, 16, std::nullopt, {},
+        {Repair::restore_fragments, Repair::drop_job})                                             // 1
+    .add("relation-without-job", Severity::critical, 41, 41, {}, {Repair::drop_job, Repair::manual}) // 2
+    .add("stream-node-mismatch", Severity::error, 24, 24, 7, {Repair::drop_job})                     // 3
+    .add("job-type-invalid", Severity::error, 16, 16, {}, {Repair::drop_job, Repair::manual});       // 4
+  const auto analysis = analyse(b.findings);
+  REQUIRE(analysis.incidents.size() == 3);
+
+  const auto all = decide_start(b.findings, analysis, {});
+  CHECK(all.blocking.size() == 2); // the error-only incident of job 24 does not block
+  for (const int id : all.blocking) {
+    const auto& incident = analysis.incidents.at(static_cast<std::size_t>(id - 1));
+    CHECK(b.findings.at(static_cast<std::size_t>(incident.root - 1)).severity == Severity::critical);
+  }
+  CHECK(all.allowed.empty());
+
+  const auto one_allowed = decide_start(b.findings, analysis, {"relation-without-job"});
+  REQUIRE(one_allowed.blocking.size() == 1);
+  CHECK(analysis.incidents.at(static_cast<std::size_t>(one_allowed.blocking.front() - 1)).jobs
+        == std::vector<int>{16});
+  CHECK(one_allowed.allowed == std::vector<int>{2});
+
+  const auto both_allowed = decide_start(b.findings, analysis, {"relation-without-job", "job-without-fragments"});
+  CHECK(both_allowed.blocking.empty());
+  CHECK(both_allowed.allowed == std::vector<int>{1, 2});
 }

@@ -1,0 +1,113 @@
+#include "report/guard_report.hpp"
+
+#include "incidents/start_gate.hpp"
+#include "report/text_report.hpp"
+#include "util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace rwdoctor::report {
+
+namespace {
+
+std::string
+plural(std::size_t count, const char* word)
+{
+  return fmt::format("{} {}{}", count, word, count == 1 ? "" : "s");
+}
+
+bool
+restores(checks::Repair repair)
+{
+  return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
+}
+
+} // namespace
+
+GuardReport
+judge_start(const checks::CheckReport& report, const std::set<std::string>& allowed,
+            const incidents::CommandContext& commands)
+{
+  std::vector<incidents::FindingFacts> facts;
+  facts.reserve(report.findings.size());
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    facts.push_back(incidents::facts_of(static_cast<int>(i) + 1, report.findings[i]));
+  }
+  const auto analysis = incidents::analyse(facts);
+  const auto decision = incidents::decide_start(facts, analysis, allowed);
+
+  GuardReport result;
+  std::map<std::string, std::size_t> accepted;
+  for (const int id : decision.allowed) {
+    ++accepted[report.findings.at(static_cast<std::size_t>(id - 1)).check];
+  }
+  for (const auto& check : allowed) {
+    const auto count = accepted.count(check) != 0 ? accepted.at(check) : 0;
+    result.err += count == 0
+                    ? fmt::format("rwdoctor guard: warning: --allow {}: this check found nothing to accept\n", check)
+                    : fmt::format("rwdoctor guard: WARNING: --allow {} accepts {} for this start: the meta node may "
+                                  "crash or lose state\n",
+                                  check, plural(count, "critical finding"));
+  }
+  std::size_t failed = 0;
+  for (const auto& outcome : report.checks) {
+    if (outcome.status == checks::CheckStatus::failed) {
+      ++failed;
+      result.err += fmt::format("rwdoctor guard: check {} could not run: {}\n", outcome.id, outcome.error);
+    }
+  }
+
+  if (!decision.blocking.empty()) {
+    result.code = ExitCode::inconsistent;
+    result.out += fmt::format("rwdoctor guard: do not start the meta node: {} would crash it or lose state\n",
+                              plural(decision.blocking.size(), "incident"));
+    bool backup = false;
+    for (const int id : decision.blocking) {
+      const auto& incident = analysis.incidents.at(static_cast<std::size_t>(id - 1));
+      const auto& root = report.findings.at(static_cast<std::size_t>(incident.root - 1));
+      const auto repairs = incidents::commands_for(incident, facts.at(static_cast<std::size_t>(incident.root - 1)),
+                                                   root.statement, commands);
+      const auto& first = repairs.front();
+      backup = backup || restores(first.repair);
+      result.out += fmt::format("  {}. {}: {}: {}; repair: {}\n", incident.id, util::printable(short_subject(root)),
+                                root.check, util::printable(root.message), util::printable(first.text));
+    }
+    if (backup) {
+      result.out += fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident\n",
+                                incidents::k_backup_placeholder);
+    }
+    result.out += fmt::format("rwdoctor guard: every incident repaired in one run: rwdoctor repair all{}{} --dry-run\n",
+                              backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
+                              util::printable(commands.rwdoctor_arguments));
+    result.out += fmt::format("rwdoctor guard: the whole report: rwdoctor check{}\n",
+                              util::printable(commands.rwdoctor_arguments));
+    return result;
+  }
+  if (failed != 0) {
+    result.code = ExitCode::operational;
+    const auto with_hint = std::find_if(report.checks.begin(), report.checks.end(), [](const checks::CheckOutcome& o) {
+      return o.status == checks::CheckStatus::failed && !o.hint.empty();
+    });
+    result.err += fmt::format("rwdoctor: error: {} could not run, so guard cannot tell whether the meta node may "
+                              "start\nHINT: {}\n",
+                              plural(failed, "check"),
+                              with_hint != report.checks.end()
+                                ? with_hint->hint
+                                : "Fix access or timeouts and run rwdoctor guard again; do not start the meta node "
+                                  "until it exits 0.");
+    return result;
+  }
+  const auto ran = std::count_if(report.checks.begin(), report.checks.end(), [](const checks::CheckOutcome& outcome) {
+    return outcome.status == checks::CheckStatus::ran;
+  });
+  result.out += fmt::format("rwdoctor guard: the meta node may start: {} found nothing that crashes it or loses "
+                            "state{}\n",
+                            plural(static_cast<std::size_t>(ran), "check"),
+                            decision.allowed.empty() ? "" : " (besides what --allow accepted)");
+  return result;
+}
+
+} // namespace rwdoctor::report
