@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include <chrono>
 #include <csignal>
+#include <thread>
 #include <fstream>
 #include <set>
 #include <netinet/in.h>
@@ -82,13 +84,23 @@ has_line(const test::HttpResponse& response, const std::string& line)
   return response.status == 200 && contains("\n" + response.body, "\n" + line + "\n");
 }
 
-// rwdoctor sessions on the server (application_name rwdoctor), other than none.
+// rwdoctor sessions on the server (application_name rwdoctor), polled until there are none or
+// 30 s pass: a closed connection's backend leaves pg_stat_activity a moment after the client.
 int
 rwdoctor_sessions()
 {
   pqxx::connection connection("dbname=postgres");
-  pqxx::nontransaction tx(connection);
-  return tx.exec1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor'")[0].as<int>();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    pqxx::nontransaction tx(connection);
+    const int count =
+      tx.exec1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor'")[0].as<int>();
+    if (count == 0 || std::chrono::steady_clock::now() > deadline) {
+      return count;
+    }
+    tx.commit();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100)); // the poll period
+  }
 }
 
 } // namespace
@@ -420,5 +432,68 @@ TEST_CASE("guard: the Kubernetes, systemd and docker compose snippets run as wri
     INFO(path << ": " << blocked.describe());
     CHECK(blocked.exit_code == 4);
     CHECK(contains(blocked.out, "do not start the meta node: 1 incident would crash it or lose state"));
+  }
+}
+
+TEST_CASE("watch: no session between runs, a new generation on the next run, SIGTERM during a run",
+          "[db][watch]")
+{
+  const test::ScratchDatabase database("head");
+  {
+    // A long interval: after its first run the watch holds no session until the next one.
+    Watch idle({"-d", database.name(), "--interval", "3600", "--listen", "127.0.0.1:0"});
+    const auto first = test::http_wait_for(idle.port(), "/metrics", [](const test::HttpResponse& response) {
+      return has_line(response, "rwdoctor_check_up 1");
+    });
+    REQUIRE(has_line(first, "rwdoctor_check_up 1"));
+    CHECK(rwdoctor_sessions() == 0);
+    CHECK(idle.stop().exit_code == 0);
+  }
+  {
+    // The store loses its newest migration row (as another release would have it): the next
+    // run detects the store again.
+    Watch watch({"-d", database.name(), "--interval", "1", "--listen", "127.0.0.1:0"});
+    const auto before = test::http_wait_for(watch.port(), "/report.json", [](const test::HttpResponse& response) {
+      return response.status == 200;
+    });
+    REQUIRE(before.status == 200);
+    const auto migrations = nlohmann::json::parse(before.body)["meta_store"]["migrations"].get<int>();
+    database.execute("DELETE FROM seaql_migrations WHERE version = (SELECT max(version) FROM seaql_migrations)");
+    const auto after = test::http_wait_for(watch.port(), "/metrics", [&](const test::HttpResponse& response) {
+      return contains(response.body, fmt::format("migrations=\"{}\"}} 1", migrations - 1));
+    });
+    INFO(after.body);
+    CHECK(contains(after.body, fmt::format("migrations=\"{}\"}} 1", migrations - 1)));
+    CHECK_FALSE(contains(after.body, fmt::format("migrations=\"{}\"}} 1", migrations)));
+    CHECK(contains(after.body, "rwdoctor_meta_store_info{generation=\""));
+    CHECK(watch.stop().exit_code == 0);
+  }
+  {
+    // A run that waits for a lock when SIGTERM comes: cancelled, exit 0, nothing left behind.
+    pqxx::connection locker(fmt::format("dbname={}", database.name()));
+    pqxx::work hold(locker);
+    hold.exec("LOCK TABLE fragment IN ACCESS EXCLUSIVE MODE");
+    Watch watch({"-d", database.name(), "--interval", "1", "--listen", "127.0.0.1:0", "--lock-timeout", "600000"});
+    pqxx::connection observer("dbname=postgres");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    bool waiting = false;
+    while (!waiting && std::chrono::steady_clock::now() < deadline) {
+      pqxx::nontransaction look(observer);
+      waiting = look.exec1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor' "
+                           "AND wait_event_type = 'Lock'")[0]
+                  .as<int>()
+                > 0;
+      if (!waiting) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // the poll period
+      }
+    }
+    REQUIRE(waiting);
+    const auto stopped = watch.stop();
+    INFO(stopped.describe());
+    CHECK(stopped.exited);
+    CHECK(stopped.exit_code == 0);
+    CHECK(contains(stopped.out, "rwdoctor watch: stopped"));
+    hold.abort();
+    CHECK(rwdoctor_sessions() == 0);
   }
 }
