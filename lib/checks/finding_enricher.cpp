@@ -20,11 +20,14 @@ qualified_name(const db::ObjectInfo& object)
   if (!object.object_name) {
     return std::nullopt;
   }
-  const std::string database = object.database_name ? quote(*object.database_name) : "?";
+  // A missing parent row says so in the name, e.g. "<missing database 2>.public.orders_src".
+  const std::string database = object.database_name ? quote(*object.database_name)
+                               : object.database_id ? fmt::format("<missing database {}>", *object.database_id)
+                                                    : std::string("<no database>");
   if (object.obj_type == "SCHEMA") {
     return fmt::format("{}.{}", database, quote(*object.object_name));
   }
-  const std::string schema = object.schema_name ? quote(*object.schema_name) : "?";
+  const std::string schema = object.schema_name ? quote(*object.schema_name) : std::string("<missing schema>");
   return fmt::format("{}.{}.{}", database, schema, quote(*object.object_name));
 }
 

@@ -341,10 +341,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
       request.only_objects.push_back(id);
     }
     for (const auto& id : list_option(values, "check")) {
-      if (!checks::Catalogue::builtin().contains(id)) {
-        throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
-      }
-      request.only_checks.push_back(id);
+      request.only_checks.push_back(check_id_argument(id, "--check"));
     }
     if (request.only_objects.empty() && request.only_checks.empty()) {
       throw UsageError("repair fix needs --object ID or --check ID",

@@ -39,8 +39,9 @@ check_options()
   options.add_options()
     ("help", "show this help")
     ("format", po::value<std::string>()->default_value("text"), "output format: text or json")
-    ("jobs,j", po::value<std::string>()->default_value("1"),
-     "read with N connections sharing one snapshot: the protobuf scan runs beside the other checks")
+    ("connections", po::value<std::string>(),
+     "read with N connections sharing one snapshot (default 1): the protobuf scan runs beside the other checks")
+    ("jobs", po::value<std::string>(), "the same as --connections (no short form: -j was too close to --job)")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
                   "the output is not a terminal)");
@@ -66,9 +67,15 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   auto connection = connection_from(values);
   const int lease_seconds = lease_seconds_option(values);
   auto selection = selection_from(values, connection);
-  selection.jobs = positive_int_option(values, "jobs", "connections");
+  // --jobs is the older name of --connections; an error names the one the user typed.
+  if (values.count("connections") != 0 && values.count("jobs") != 0) {
+    throw UsageError("--connections and --jobs are the same option", "Give --connections only.");
+  }
+  const char* connections_name = values.count("jobs") != 0 ? "jobs" : "connections";
+  selection.jobs = values.count(connections_name) != 0 ? positive_int_option(values, connections_name, "connections") : 1;
   if (selection.jobs > k_max_jobs) {
-    throw UsageError(fmt::format("--jobs takes at most {} connections, not {}", k_max_jobs, selection.jobs),
+    throw UsageError(fmt::format("--{} takes at most {} connections, not {}", connections_name, k_max_jobs,
+                                 selection.jobs),
                      "Two connections use two cores; more help only when the server has more cores to spare.");
   }
   const bool quiet = values.count("quiet") != 0;
@@ -79,6 +86,7 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   const auto& catalogue = checks::Catalogue::builtin();
 
   db::MetaStoreSession session(connection);
+  require_jobs_exist(session, selection.job_ids);
   TerminalProgress progress(err, !quiet && stderr_is_terminal());
   // Findings stream from the runner into the renderer's spool files, so memory does not grow
   // with their number; nothing reaches `out` before the run is complete.
@@ -144,7 +152,8 @@ run_checks_command(const std::vector<std::string>& args, std::ostream& out)
   }
   const auto format = format_from(values);
   const auto& catalogue = checks::Catalogue::builtin();
-  out << (format == Format::json ? report::render_catalogue_json(catalogue) : report::render_catalogue_text(catalogue));
+  out << (format == Format::json ? report::render_catalogue_json(catalogue)
+                                 : report::render_catalogue_text(catalogue, stdout_is_terminal() ? stdout_width() : 0));
   return to_int(ExitCode::clean);
 }
 
@@ -152,12 +161,16 @@ int
 run_explain_command(const std::vector<std::string>& args, std::ostream& out)
 {
   po::options_description options("rwdoctor explain options");
-  options.add_options()("help", "show this help")("id", po::value<std::string>(), "check id");
+  options.add_options()("help", "show this help")("id", po::value<std::string>(), "check id or invariant (INV-08)")(
+    "sql", "print the check's queries (every variant) instead of its explanation");
   po::positional_options_description positional;
   positional.add("id", 1);
   const auto values = parse_options(args, options, "explain", &positional);
   if (values.count("help") != 0) {
-    out << "Usage: rwdoctor explain ID\n       rwdoctor explain passes   the order in which incidents are repaired\n";
+    out << "Usage: rwdoctor explain ID [--sql]   a check (its id or invariant, e.g. INV-08): what it\n"
+           "                                     tests, what the meta node does, what to do;\n"
+           "                                     --sql prints its queries\n"
+           "       rwdoctor explain passes       the order in which incidents are repaired\n";
     return to_int(ExitCode::clean);
   }
   if (values.count("id") == 0) {
@@ -169,10 +182,9 @@ run_explain_command(const std::vector<std::string>& args, std::ostream& out)
     out << report::render_passes_text(catalogue);
     return to_int(ExitCode::clean);
   }
-  if (!catalogue.contains(id)) {
-    throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
-  }
-  out << report::render_explain_text(catalogue, id);
+  const auto check = check_id_argument(id, "");
+  out << (values.count("sql") != 0 ? report::render_explain_sql(catalogue, check)
+                                   : report::render_explain_text(catalogue, check));
   return to_int(ExitCode::clean);
 }
 

@@ -35,11 +35,11 @@ guard_options()
 
 const char* const k_guard_usage = R"(Usage: rwdoctor guard [connection options] [--allow CHECK-ID]...
 
-The meta node's pre-start gate: runs, read-only and in one snapshot, the checks whose
-findings can be critical (the meta node panics while it loads the catalog, or its next
-recovery loses a job's state), and says whether the meta node may start. Run it before
-every start of the meta node: as an initContainer, an ExecStartPre= line, or a
-docker-compose service the meta node depends on.
+The meta node's pre-start gate: runs the checks whose findings can be critical
+(the meta node panics while it loads the catalog, or its next recovery loses a
+job's state), read-only and in one snapshot, and says whether the meta node may
+start. Run it before every start of the meta node: as an initContainer, an
+ExecStartPre= line, or a docker compose service the meta node depends on.
 
 )";
 
@@ -53,9 +53,9 @@ run_guard_command(const std::vector<std::string>& args, std::ostream& out, std::
   if (values.count("help") != 0) {
     std::ostringstream text;
     text << k_guard_usage << options
-         << "\nExit codes: 0 the meta node may start, 4 starting it would crash it or lose state (each\n"
-            "blocking incident with the command that repairs it), 8 cannot tell (cannot connect, a check\n"
-            "could not run), 16 usage error.\n";
+         << "\nExit codes: 0 the meta node may start; 4 starting it would crash it or lose\n"
+            "state (each blocking incident with the command that repairs it); 8 cannot tell\n"
+            "(cannot connect, a check could not run); 16 usage error.\n";
     out << text.str();
     return to_int(ExitCode::clean);
   }
@@ -64,10 +64,8 @@ run_guard_command(const std::vector<std::string>& args, std::ostream& out, std::
   checks::CheckSelection selection;
   selection.check_ids = incidents::start_gate_checks(catalogue);
   std::set<std::string> allowed;
-  for (const auto& id : list_option(values, "allow")) {
-    if (!catalogue.contains(id)) {
-      throw UsageError(fmt::format("unknown check '{}' in --allow", id), "Run 'rwdoctor checks' to list the check ids.");
-    }
+  for (const auto& text : list_option(values, "allow")) {
+    const auto id = check_id_argument(text, "--allow");
     if (std::find(selection.check_ids.begin(), selection.check_ids.end(), id) == selection.check_ids.end()) {
       throw UsageError(fmt::format("guard does not run check '{}': its findings never block a start", id),
                        "Give --allow only the id of a check guard reported.");

@@ -49,9 +49,11 @@ meta store their file names unless -d, -h or -p say otherwise. Undo files go to
 $XDG_STATE_HOME/rwdoctor/undo (else ~/.local/state/rwdoctor/undo).
 
 Connection (as psql): -d/--dbname takes a database name, a conninfo string or a
-postgres:// URI; -h/--host, -p/--port, -U/--username override it; PGHOST, PGPORT,
-PGUSER, PGDATABASE, PGPASSWORD and ~/.pgpass work as in every libpq program.
-Passwords are never printed.
+postgres:// URI (or give the database name last, as with pg_amcheck); -h/--host,
+-p/--port, -U/--username override it; PGHOST, PGPORT, PGUSER, PGDATABASE,
+PGPASSWORD and ~/.pgpass work as in every libpq program. On a terminal a
+password the server wants is asked for (-W asks first). Passwords are never
+printed.
 
 Exit codes (fsck convention):
   0   no inconsistency found (findings of severity info do not count); nothing

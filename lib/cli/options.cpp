@@ -1,14 +1,26 @@
 #include "cli/options.hpp"
 
 #include "checks/catalogue.hpp"
+#include "checks/check_lookup.hpp"
+#include "cli/prompt.hpp"
 #include "core/error.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
 
 namespace rwdoctor::cli {
+
+namespace {
+
+// The hidden option that holds a trailing database name (see parse_options).
+constexpr const char* k_positional_dbname = "positional-dbname";
+
+} // namespace
+
 
 po::variables_map
 parse_options(const std::vector<std::string>& args, const po::options_description& options, const std::string& command,
@@ -16,9 +28,21 @@ parse_options(const std::vector<std::string>& args, const po::options_descriptio
 {
   po::variables_map values;
   try {
-    auto parser = po::command_line_parser(args).options(options);
+    // A command with connection options and no positional of its own takes the database
+    // name as its last argument, as pg_amcheck and psql do.
+    po::options_description with_database;
+    with_database.add(options);
+    po::positional_options_description database_last;
+    const bool takes_database = positional == nullptr && options.find_nothrow("dbname", false) != nullptr;
+    if (takes_database) {
+      with_database.add_options()(k_positional_dbname, po::value<std::string>());
+      database_last.add(k_positional_dbname, 1);
+    }
+    auto parser = po::command_line_parser(args).options(takes_database ? with_database : options);
     if (positional != nullptr) {
       parser.positional(*positional);
+    } else if (takes_database) {
+      parser.positional(database_last);
     }
     po::store(parser.run(), values);
     po::notify(values);
@@ -36,6 +60,8 @@ add_connection_options(po::options_description& options)
     ("host,h", po::value<std::string>(), "database server host or socket directory")
     ("port,p", po::value<std::string>(), "database server port")
     ("username,U", po::value<std::string>(), "database user name")
+    ("password,W", "ask for the password before connecting (on a terminal, it is asked anyway when the server "
+                   "wants one)")
     ("schema", po::value<std::string>(), "schema holding the meta store tables (default: current schema)")
     ("statement-timeout", po::value<std::string>()->default_value("300000"), "statement_timeout in milliseconds")
     ("lock-timeout", po::value<std::string>()->default_value("10000"), "lock_timeout in milliseconds");
@@ -72,17 +98,60 @@ lease_seconds_option(const po::variables_map& values)
   return positive_int_option(values, "lease-secs", "seconds");
 }
 
+std::function<std::optional<std::string>()>
+password_prompter(const db::ConnectionOptions& connection)
+{
+  if (!interactive_terminal()) {
+    return {};
+  }
+  auto user = db::public_connection(connection).user;
+  if (user.empty() && std::getenv("PGUSER") != nullptr) {
+    user = std::getenv("PGUSER");
+  }
+  const auto prompt = user.empty() ? std::string("Password: ")
+                                   : fmt::format("Password for user {}: ", util::printable(user));
+  // Asked at most once, whatever number of sessions the command opens to this target.
+  auto answer = std::make_shared<std::optional<std::optional<std::string>>>();
+  return [prompt, answer]() -> std::optional<std::string> {
+    if (!*answer) {
+      *answer = read_password(prompt);
+    }
+    return **answer;
+  };
+}
+
 db::ConnectionOptions
 connection_from(const po::variables_map& values)
 {
   db::ConnectionOptions connection;
   connection.dbname = text_option(values, "dbname");
+  const auto positional = text_option(values, k_positional_dbname);
+  if (!positional.empty()) {
+    if (!connection.dbname.empty()) {
+      throw UsageError(fmt::format("the database is given twice: -d and '{}'", util::printable(positional)),
+                       "Give it once: as -d NAME or as the last argument.");
+    }
+    connection.dbname = positional;
+  }
   connection.host = text_option(values, "host");
   connection.port = text_option(values, "port");
   connection.user = text_option(values, "username");
   connection.schema = text_option(values, "schema");
   connection.statement_timeout_ms = positive_int_option(values, "statement-timeout", "milliseconds");
   connection.lock_timeout_ms = positive_int_option(values, "lock-timeout", "milliseconds");
+  connection.ask_password = password_prompter(connection);
+  if (values.count("password") != 0) {
+    // -W: ask now, as psql does, instead of waiting for the server to want one.
+    if (!interactive_terminal()) {
+      throw UsageError("-W asks for a password on a terminal, and this is not one",
+                       "Put the password in ~/.pgpass or PGPASSWORD when rwdoctor runs from a script.");
+    }
+    const auto typed = connection.ask_password();
+    if (!typed || typed->empty()) {
+      throw UsageError("no password was typed", "Type the password at the prompt, or put it in ~/.pgpass.");
+    }
+    connection.password = *typed;
+  }
   return connection;
 }
 
@@ -205,6 +274,52 @@ redacted_command_line(const std::vector<std::string>& args, const db::Connection
   return line;
 }
 
+std::string
+check_id_argument(const std::string& text, const std::string& option)
+{
+  const auto& catalogue = checks::Catalogue::builtin();
+  if (const auto id = checks::find_check(catalogue, text)) {
+    return *id;
+  }
+  const auto similar = checks::similar_checks(catalogue, text);
+  std::string hint = "Run 'rwdoctor checks' to list the check ids; an invariant such as INV-08 works too.";
+  if (!similar.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < similar.size() && i < 3; ++i) {
+      names += fmt::format("{}'{}'", i == 0 ? "" : " or ", similar[i]);
+    }
+    hint = fmt::format("Did you mean {}? {}", names, hint);
+  }
+  throw UsageError(fmt::format("unknown check '{}'{}", util::printable(text), option.empty() ? "" : " in " + option),
+                   hint);
+}
+
+void
+require_jobs_exist(db::MetaStoreSession& session, const std::set<int>& job_ids)
+{
+  if (job_ids.empty()) {
+    return;
+  }
+  const auto missing = session.jobs_not_found(std::vector<int>(job_ids.begin(), job_ids.end()));
+  if (missing.empty()) {
+    return;
+  }
+  std::string ids;
+  for (const auto& [id, nearest] : missing) {
+    ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
+  }
+  std::string nearest_ids;
+  for (const int id : missing.front().second) {
+    nearest_ids += fmt::format("{}{}", nearest_ids.empty() ? "" : ", ", id);
+  }
+  throw UsageError(fmt::format("{} {} {} not exist in the meta store", missing.size() == 1 ? "job" : "jobs", ids,
+                               missing.size() == 1 ? "does" : "do"),
+                   nearest_ids.empty()
+                     ? std::string("The meta store has no jobs; run rwdoctor check without --job.")
+                     : fmt::format("The nearest job ids to {}: {}. Without --job, check reports every job.",
+                                   missing.front().first, nearest_ids));
+}
+
 void
 add_selection_options(po::options_description& options)
 {
@@ -232,11 +347,8 @@ selection_from(const po::variables_map& values, db::ConnectionOptions& connectio
   if (values.count("database") != 0) {
     selection.database = values["database"].as<std::string>();
   }
-  for (const auto& id : selection.check_ids) {
-    if (!checks::Catalogue::builtin().contains(id)) {
-      throw UsageError(fmt::format("unknown check '{}'", util::printable(id)),
-                       "Run 'rwdoctor checks' to list the check ids.");
-    }
+  for (auto& id : selection.check_ids) {
+    id = check_id_argument(id, "--check");
   }
   return selection;
 }

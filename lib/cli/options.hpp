@@ -9,6 +9,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <functional>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,9 @@ po::variables_map parse_options(const std::vector<std::string>& args, const po::
 // -d/-h/-p/-U, --schema, --statement-timeout, --lock-timeout.
 void add_connection_options(po::options_description& options);
 db::ConnectionOptions connection_from(const po::variables_map& values);
+// On a terminal, a function that asks for `connection`'s password without echo, once (later
+// calls give the same answer); empty otherwise.
+std::function<std::optional<std::string>()> password_prompter(const db::ConnectionOptions& connection);
 
 Format format_from(const po::variables_map& values);
 
@@ -45,6 +51,14 @@ std::vector<std::string> list_option(const po::variables_map& values, const char
 
 // The --job values as ids; UsageError for anything but a positive integer.
 std::vector<int> job_ids_option(const po::variables_map& values);
+
+// The check id a DBA typed: an id or an invariant label ("INV-08", "inv-8", "N5"). A
+// UsageError for anything else, naming `option` ("--check") and suggesting close ids.
+std::string check_id_argument(const std::string& text, const std::string& option);
+
+// --job of a job the store does not have is a typo, not a clean result: UsageError naming the
+// nearest job ids that exist.
+void require_jobs_exist(db::MetaStoreSession& session, const std::set<int>& job_ids);
 
 // What check and watch select: --check, --job, --database, --stuck-after.
 void add_selection_options(po::options_description& options);

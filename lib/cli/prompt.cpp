@@ -8,6 +8,8 @@
 #include <csignal>
 #include <istream>
 #include <ostream>
+#include <fcntl.h>
+#include <termios.h>
 #include <unistd.h>
 
 namespace rwdoctor::cli {
@@ -50,6 +52,69 @@ ask(std::istream& in, std::ostream& out, const std::string& question)
   std::transform(answer.begin(), answer.end(), answer.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return answer;
+}
+
+namespace {
+
+// The terminal a password prompt hid the echo of, for the Ctrl-C handler to restore.
+int g_password_tty = -1;
+termios g_password_saved{};
+
+extern "C" void
+restore_echo_and_cancel(int)
+{
+  if (g_password_tty >= 0) {
+    ::tcsetattr(g_password_tty, TCSAFLUSH, &g_password_saved);
+  }
+  cancel_on_interrupt(SIGINT);
+}
+
+} // namespace
+
+std::optional<std::string>
+read_password(const std::string& prompt)
+{
+  if (isatty(STDIN_FILENO) != 1) {
+    return std::nullopt;
+  }
+  const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+  if (tty < 0) {
+    return std::nullopt;
+  }
+  termios saved{};
+  const bool can_hide = ::tcgetattr(tty, &saved) == 0;
+  struct sigaction action {};
+  struct sigaction previous {};
+  action.sa_handler = restore_echo_and_cancel;
+  sigemptyset(&action.sa_mask);
+  if (can_hide) {
+    g_password_saved = saved;
+    g_password_tty = tty;
+  }
+  sigaction(SIGINT, &action, &previous);
+  if (can_hide) {
+    termios hidden = saved;
+    hidden.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    hidden.c_lflag |= ICANON;
+    ::tcsetattr(tty, TCSAFLUSH, &hidden);
+  }
+  auto ignored = ::write(tty, prompt.data(), prompt.size());
+  std::string line;
+  char c = 0;
+  while (::read(tty, &c, 1) == 1 && c != '\n') {
+    if (c != '\r') {
+      line += c;
+    }
+  }
+  if (can_hide) {
+    ::tcsetattr(tty, TCSAFLUSH, &saved);
+  }
+  sigaction(SIGINT, &previous, nullptr);
+  g_password_tty = -1;
+  ignored = ::write(tty, "\n", 1); // the Enter the hidden echo did not show
+  (void)ignored;
+  ::close(tty);
+  return line;
 }
 
 } // namespace rwdoctor::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace rwdoctor::cli {
@@ -12,5 +13,9 @@ bool interactive_terminal();
 
 // Prints `question`, reads one line (trimmed, lower-cased). Returns "" on end of input.
 std::string ask(std::istream& in, std::ostream& out, const std::string& question);
+
+// Prints `prompt` on the terminal (/dev/tty) and reads one line without echo, as psql asks
+// for a password. nullopt when stdin is not a terminal or /dev/tty cannot be opened.
+std::optional<std::string> read_password(const std::string& prompt);
 
 } // namespace rwdoctor::cli

@@ -360,9 +360,13 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     if (!interactive_terminal()) {
       throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to take the repair back.");
     }
-    const char* question = undo.action == "all"       ? "take this repair back? [y/N] "
-                           : undo.action == "restore" ? "delete these rows again? [y/N] "
-                                                      : "put these rows back? [y/N] ";
+    // The question says what a yes does: a restore's undo deletes, a drop's inserts.
+    const auto question =
+      undo.action == "all" ? std::string("take this repair back? [y/N] ")
+      : undo.action == "restore"
+        ? fmt::format("delete the {} row(s) it inserted{}? [y/N] ", inserted,
+                      undo.updated.empty() ? std::string() : fmt::format(" and set {} value(s) back", undo.updated.size()))
+        : fmt::format("put these {} row(s) back? [y/N] ", rows);
     if (ask(in, out, question) != "y") {
       fmt::print(out, "not applied; nothing was changed\n");
       return to_int(ExitCode::refused);

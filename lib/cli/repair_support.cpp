@@ -149,6 +149,9 @@ backup_connection(const po::variables_map& values, const db::ConnectionOptions& 
     backup.host.clear();
     backup.port.clear();
     backup.user.clear();
+    // Another server or user: live's password is not the backup's; ask for its own.
+    backup.password.clear();
+    backup.ask_password = password_prompter(backup);
   }
   return backup;
 }
@@ -192,7 +195,7 @@ choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, cons
       fmt::print(out, "  [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
     }
     for (;;) {
-      const auto answer = ask(in, out, fmt::format("{} this job? [{}]{}, [s]kip, show S[Q]L, [q]uit (default: skip): ", verb,
+      const auto answer = ask(in, out, fmt::format("{} this job? [{}]{}, [s]kip, [v]iew SQL, [q]uit (default: skip): ", verb,
                                                    verb.substr(0, 1), verb.substr(1)));
       if (answer == verb.substr(0, 1) || answer == verb) {
         chosen.push_back(job);
@@ -204,11 +207,11 @@ choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, cons
       if (answer == "q" || answer == "quit") {
         return chosen;
       }
-      if (answer == "sql" || answer == "show") {
+      if (answer == "v" || answer == "view" || answer == "sql") {
         out << plan_text(job);
         continue;
       }
-      fmt::print(out, "please answer {}, s, sql or q\n", verb.substr(0, 1));
+      fmt::print(out, "please answer {}, s, v or q\n", verb.substr(0, 1));
     }
   }
   return chosen;

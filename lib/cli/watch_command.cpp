@@ -47,13 +47,14 @@ watch_options()
 
 const char* const k_watch_usage = R"(Usage: rwdoctor watch --interval SECONDS [--listen HOST:PORT] [check options]
 
-Runs rwdoctor check every interval (one read-only snapshot each, never two at once, no
-transaction open between runs; backing off while the database is unreachable) and serves
+Runs rwdoctor check every interval (one read-only snapshot each, never two at
+once, no transaction open between runs; backing off while the database is
+unreachable) and serves
   /metrics      Prometheus metrics: rwdoctor_findings{check,severity},
                 rwdoctor_incidents{recommended}, rwdoctor_check_up, ...
   /healthz      200 while the process runs
   /report.json  the last run's report (check --format json), or its error
-SIGTERM or Ctrl-C stops it; a run in progress is cancelled and its transaction ended.
+SIGTERM or Ctrl-C stops it; a run in progress is cancelled, its session closed.
 
 )";
 
@@ -169,6 +170,7 @@ run_once(const WatchRequest& request, watch::WatchMetrics& metrics, watch::Watch
   const auto started = std::chrono::steady_clock::now();
   const auto& catalogue = checks::Catalogue::builtin();
   db::MetaStoreSession session(request.connection); // one snapshot, ended when the run ends
+  require_jobs_exist(session, request.selection.job_ids); // a job dropped since: said in /report.json
   auto renderer = report::CheckRenderer::json(command_context(request.connection, session));
   CountingSink counting(renderer);
   const auto run = checks::run_checks(session, catalogue, request.selection, nullptr, counting);

@@ -87,6 +87,9 @@ build_conninfo(const ConnectionOptions& options)
   auto values = effective_values(options);
   values["application_name"] = "rwdoctor";
   values["client_encoding"] = "UTF8";
+  if (!options.password.empty()) {
+    values["password"] = options.password;
+  }
   std::string conninfo;
   for (const auto& [key, value] : values) {
     conninfo += fmt::format("{}{}={}", conninfo.empty() ? "" : " ", key, quote_conninfo_value(value));

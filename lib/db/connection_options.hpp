@@ -3,6 +3,8 @@
 // honoured by libpq itself.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace rwdoctor::db {
@@ -20,6 +22,13 @@ struct ConnectionOptions
   // Every session sets it as rwdoctor.stuck_after_seconds (harden_session.sql), which the
   // check's SQL reads (run by hand without it, the SQL takes the same default).
   int stuck_after_seconds = 1800;
+  // A password typed at a prompt (-W, or asked for by ask_password); goes into the conninfo
+  // only, never into a message, a file or a printed command.
+  std::string password;
+  // When the server asks for a password that was not given (libpq's "no password supplied"):
+  // asked once, and the connection tried again with the answer. nullopt: no prompt possible.
+  // Empty: never asked (not a terminal).
+  std::function<std::optional<std::string>()> ask_password;
 };
 
 // The conninfo string handed to libpq: the -d value expanded (URI or key=value), -h/-p/-U

@@ -100,16 +100,34 @@ rows_of(const pqxx::result& result)
 
 struct MetaStoreSession::Impl
 {
-  explicit Impl(const ConnectionOptions& given) : options(given), connection(open(given))
+  explicit Impl(const ConnectionOptions& given) : options(given), connection(open(options))
   {
   }
 
+  // Connects; when the server wants a password nobody gave and a prompt is possible, asks
+  // once (psql's behaviour) and keeps the answer in `options` for the session's siblings.
   static pqxx::connection
-  open(const ConnectionOptions& options)
+  open(ConnectionOptions& options)
   {
-    const auto conninfo = build_conninfo(options);
     try {
-      return pqxx::connection(conninfo);
+      return pqxx::connection(build_conninfo(options));
+    } catch (const pqxx::broken_connection& error) {
+      const bool needs_password = std::string(error.what()).find("no password supplied") != std::string::npos;
+      if (!needs_password || !options.password.empty() || !options.ask_password) {
+        throw translate_connect_error(error, describe_target(options));
+      }
+    }
+    const auto typed = options.ask_password();
+    if (!typed) {
+      throw OperationalError(fmt::format("the server asks for a password for {}", describe_target(options)),
+                             "Run rwdoctor on a terminal to be asked for it, or put it in ~/.pgpass or PGPASSWORD.");
+    }
+    if (typed->empty()) {
+      throw UsageError("no password was typed", "Type the password at the prompt, or put it in ~/.pgpass.");
+    }
+    options.password = *typed;
+    try {
+      return pqxx::connection(build_conninfo(options));
     } catch (const pqxx::broken_connection& error) {
       throw translate_connect_error(error, describe_target(options));
     }
@@ -530,6 +548,30 @@ MetaStoreSession::database_names()
     throw translate_sql_error(error, fmt::format("cannot read \"{}\".database", m_impl->schema));
   }
   return names;
+}
+
+std::vector<std::pair<int, std::vector<int>>>
+MetaStoreSession::jobs_not_found(const std::vector<int>& ids)
+{
+  throw_if_interrupted();
+  std::vector<std::pair<int, std::vector<int>>> missing;
+  try {
+    Savepoint savepoint(*m_impl->snapshot, "rwdoctor_jobs");
+    for (const auto& row : savepoint.exec_params(load("sql/store/jobs_not_found.sql"), util::pg_int_array(ids))) {
+      std::vector<int> nearest;
+      util::for_each_part(row[1].c_str(), ',', [&](std::string_view part) {
+        int id = 0;
+        if (util::parse_int32(part, id)) {
+          nearest.push_back(id);
+        }
+      });
+      missing.emplace_back(row[0].as<int>(), std::move(nearest));
+    }
+    savepoint.commit();
+  } catch (const pqxx::sql_error& error) {
+    throw translate_sql_error(error, fmt::format("cannot look up the jobs of --job in \"{}\"", m_impl->schema));
+  }
+  return missing;
 }
 
 namespace {

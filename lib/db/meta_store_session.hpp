@@ -125,6 +125,10 @@ public:
   // (database_id, name) of every RisingWave database in the store.
   std::vector<std::pair<int, std::string>> database_names();
 
+  // For `check --job`: each of `ids` that names no job, with up to three job ids that exist,
+  // nearest first. Throws OperationalError when the query fails.
+  std::vector<std::pair<int, std::vector<int>>> jobs_not_found(const std::vector<int>& ids);
+
   // Streams the non-NULL values of `table`.`column` with the integer `key_column`, in blocks,
   // so memory stays bounded however large the blobs are. `table` and the columns are quoted.
   // Runs the embedded file `path` with text parameters ($1, $2, ...) in a savepoint; the

@@ -53,6 +53,18 @@ split_words(std::string_view text)
 }
 
 std::string
+to_lower(std::string_view text)
+{
+  std::string out(text);
+  for (auto& c : out) {
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+  }
+  return out;
+}
+
+std::string
 first_line(std::string_view text)
 {
   return std::string(trim(text.substr(0, text.find('\n'))));

@@ -22,6 +22,9 @@ std::vector<std::string> split_words(std::string_view text);
 // The first line of `text`, trimmed (libpq messages span several lines).
 std::string first_line(std::string_view text);
 
+// ASCII lower case ("TABLE" -> "table").
+std::string to_lower(std::string_view text);
+
 // `name` as PostgreSQL would need it written: bare when it is a plain lower-case
 // identifier, otherwise in double quotes with embedded quotes doubled.
 std::string quote_identifier_if_needed(std::string_view name);

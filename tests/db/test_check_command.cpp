@@ -112,6 +112,57 @@ TEST_CASE("a healthy store exits 0 in text, json and quiet mode", "[db][cli]")
   CHECK(document["meta_store"]["generation"] == "head");
 }
 
+TEST_CASE("the database as the last argument, as in pg_amcheck; check ids and invariants with suggestions",
+          "[db][cli][bad-input]")
+{
+  const test::ScratchDatabase database("head");
+  const int mv = test::seed_mv_id(database);
+  database.execute(fmt::format("DELETE FROM fragment WHERE job_id = {}", mv));
+  const auto last = run_cli({"check", "--check", "INV-08", database.name()});
+  INFO(last.out << last.err);
+  CHECK(last.code == 4);
+  CHECK(contains(last.out, "job-without-fragments"));
+  CHECK(run_cli({"guard", database.name()}).code == 4);
+  const auto twice = run_cli({"check", "-d", database.name(), database.name()});
+  CHECK(twice.code == 16);
+  CHECK(contains(twice.err, "rwdoctor: error: the database is given twice: -d and '"));
+  CHECK(contains(twice.err, "\nHINT: Give it once"));
+  const auto two_names = run_cli({"check", database.name(), "postgres"});
+  CHECK(two_names.code == 16);
+
+  const auto typo = run_cli({"check", database.name(), "--check", "job-without-fragment"});
+  CHECK(typo.code == 16);
+  CHECK(contains(typo.err, "rwdoctor: error: unknown check 'job-without-fragment' in --check\n"));
+  CHECK(contains(typo.err, "HINT: Did you mean 'job-without-fragments'?"));
+  const auto explained = run_cli({"explain", "inv-8"});
+  CHECK(explained.code == 0);
+  CHECK(contains(explained.out, "job-without-fragments (INV-08)"));
+  const auto sql = run_cli({"explain", "INV-08", "--sql"});
+  CHECK(sql.code == 0);
+  CHECK(contains(sql.out, "-- job-without-fragments: main query"));
+  const auto unknown = run_cli({"explain", "INV-99"});
+  CHECK(unknown.code == 16);
+  CHECK(contains(unknown.err, "unknown check 'INV-99'"));
+  // --job of a job that is not there is a typo, not a clean store.
+  for (const std::string format : {"text", "json"}) {
+    const auto typo_job = run_cli({"check", database.name(), "--job", "9999", "--format", format});
+    INFO(typo_job.err);
+    CHECK(typo_job.code == 16);
+    CHECK(typo_job.out.empty());
+    CHECK(contains(typo_job.err, "rwdoctor: error: job 9999 does not exist in the meta store\n"));
+    CHECK(contains(typo_job.err, "HINT: The nearest job ids to 9999: "));
+  }
+  const auto two_missing = run_cli({"check", database.name(), "--job", "9998,9999", "--job", std::to_string(mv)});
+  CHECK(two_missing.code == 16);
+  CHECK(contains(two_missing.err, "jobs 9998, 9999 do not exist"));
+  // The job whose fragments are gone still exists: it is what --job is for.
+  CHECK(run_cli({"check", database.name(), "--job", std::to_string(mv)}).code == 4);
+
+  const auto allow = run_cli({"guard", database.name(), "--allow", "INV-08"});
+  CHECK(allow.code == 0);
+  CHECK(contains(allow.err, "--allow job-without-fragments accepts 1 critical finding"));
+}
+
 TEST_CASE("check ages unfinished jobs by --stuck-after and warns about a live meta node", "[db][cli]")
 {
   const test::ScratchDatabase database("v3_0_3");
@@ -166,7 +217,10 @@ TEST_CASE("selection by check, job and database", "[db][cli]")
   CHECK(nlohmann::json::parse(json.out)["checks"].size() == 1);
 
   CHECK(run_cli({"check", "-d", database.name(), "--job", std::to_string(mv)}).code == 4);
-  CHECK(run_cli({"check", "-d", database.name(), "--job", "999999"}).code == 0);
+  // A job that exists and has no finding: clean. One that does not exist: a usage error, not
+  // a clean report (the trap of a typo).
+  CHECK(run_cli({"check", "-d", database.name(), "--job", "24"}).code == 0);
+  CHECK(run_cli({"check", "-d", database.name(), "--job", "999999"}).code == 16);
   CHECK(run_cli({"check", "-d", database.name(), "--database", "dev"}).code == 4);
 
   const auto missing_database = run_cli({"check", "-d", database.name(), "--database", "no_such_db"});
@@ -465,4 +519,52 @@ TEST_CASE("thousands of findings stream out exactly as the collected report rend
       CHECK(document["checks"][i]["findings"] == report.checks[i].findings);
     }
   }
+}
+
+TEST_CASE("a password is asked on a terminal as psql asks it, never off one", "[db][cli][password][bad-input]")
+{
+  const test::ScratchDatabase database("head");
+  try {
+    database.execute("DROP ROLE IF EXISTS rwdoctor_password_test");
+  } catch (...) {
+  }
+  database.execute("CREATE ROLE rwdoctor_password_test LOGIN PASSWORD 'right-password'; "
+                   "GRANT pg_read_all_data TO rwdoctor_password_test");
+  test::ProcessOptions options;
+  options.environment = {"PGPASSWORD=", "PGPASSFILE=/nonexistent-passfile"}; // only what is typed
+  const std::vector<std::string> args = {test::rwdoctor_binary(), "check", "-U", "rwdoctor_password_test",
+                                         database.name()};
+  // Runs `command` on a terminal and types `typed` at the password prompt.
+  const auto answer = [&](const std::vector<std::string>& command, const std::string& typed) {
+    test::PtyProcess terminal(command, options);
+    terminal.wait_for("Password for user rwdoctor_password_test: ");
+    terminal.type(typed + "\r");
+    return terminal.wait();
+  };
+  // The server wants a password nobody gave: asked once, without echo.
+  const auto right = answer(args, "right-password");
+  INFO(right.describe());
+  CHECK(right.exit_code == 0);
+  CHECK_FALSE(contains(right.out, "right-password")); // not echoed, not printed
+  CHECK(contains(right.out, "no inconsistency found"));
+  const auto wrong = answer(args, "wrong-s3cret");
+  INFO(wrong.describe());
+  CHECK(wrong.exit_code == 8);
+  CHECK(contains(wrong.out, "password authentication failed"));
+  CHECK_FALSE(contains(wrong.out, "wrong-s3cret"));
+  const auto empty = answer(args, "");
+  CHECK(empty.exit_code == 16);
+  CHECK(contains(empty.out, "no password was typed"));
+  // -W asks first, as psql -W does.
+  auto forced = args;
+  forced.insert(forced.begin() + 2, "-W");
+  CHECK(answer(forced, "right-password").exit_code == 0);
+  // Off a terminal: -W is a usage error, and a missing password is an error with a HINT.
+  const auto scripted = run_cli({"check", "-W", "-U", "rwdoctor_password_test", database.name()});
+  CHECK(scripted.code == 16);
+  CHECK(contains(scripted.err, "-W asks for a password on a terminal"));
+  const auto unattended = test::run_process(args, options);
+  CHECK(unattended.exit_code == 8);
+  CHECK(contains(unattended.err, "\nHINT: "));
+  database.execute("DROP ROLE rwdoctor_password_test");
 }

@@ -43,7 +43,7 @@ break_blobs(const test::ScratchDatabase& store, const std::string& generation)
 std::vector<std::string>
 check_args(const std::string& conninfo, const std::string& format, int jobs)
 {
-  return {"check", "-d", conninfo, "--format", format, "--jobs", std::to_string(jobs)};
+  return {"check", "-d", conninfo, "--format", format, "--connections", std::to_string(jobs)};
 }
 
 // `check --format json` with --jobs 1 and then with each of `jobs`, as a reader role created
@@ -160,13 +160,21 @@ TEST_CASE("check --jobs N with siblings that cannot connect or cannot read", "[d
   }
 }
 
-TEST_CASE("check --jobs takes 1 to 16 connections", "[cli][jobs][bad-input]")
+TEST_CASE("check --connections (alias --jobs) takes 1 to 16 connections", "[cli][jobs][bad-input]")
 {
-  for (const std::string bad : {"0", "-2", "two", "17", "99999999999"}) {
-    const auto result = run_cli({"check", "-d", "unused", "--jobs", bad});
-    INFO(bad << ": " << result.err);
-    CHECK(result.code == 16);
-    CHECK(contains(result.err, "--jobs"));
-    CHECK(contains(result.err, "HINT: "));
+  for (const std::string option : {"--connections", "--jobs"}) {
+    for (const std::string bad : {"0", "-2", "two", "17", "1000", "99999999999"}) {
+      const auto result = run_cli({"check", "-d", "unused", option, bad});
+      INFO(option << " " << bad << ": " << result.err);
+      CHECK(result.code == 16);
+      CHECK(contains(result.err, option + " takes"));
+      CHECK(contains(result.err, "HINT: "));
+    }
   }
+  const auto both = run_cli({"check", "-d", "unused", "--connections", "2", "--jobs", "2"});
+  CHECK(both.code == 16);
+  CHECK(contains(both.err, "--connections and --jobs are the same option"));
+  // -j is gone: next to --job it was a trap.
+  const auto short_form = run_cli({"check", "-d", "unused", "-j", "2"});
+  CHECK(short_form.code == 16);
 }

@@ -584,7 +584,7 @@ TEST_CASE("repair drop asks on a terminal", "[db][processes]")
   const test::TemporaryDirectory directory;
   const auto undo_file = directory.file("undo.json");
   const auto interactive = rw_command({"repair", "drop", "--undo-file", undo_file, "-d", database.name()});
-  const std::string question = "drop this job? [d]rop, [s]kip, show S[Q]L, [q]uit (default: skip): ";
+  const std::string question = "drop this job? [d]rop, [s]kip, [v]iew SQL, [q]uit (default: skip): ";
   test::ProcessOptions options;
   options.environment = {"NO_COLOR=1", "TERM=dumb"};
 
@@ -736,7 +736,7 @@ TEST_CASE("repair restore asks on a terminal", "[db][processes][restore]")
   const auto undo_file = directory.file("undo.json");
   const auto interactive =
     rw_command({"repair", "restore", "--from", backup.name(), "--undo-file", undo_file, "-d", live.name()});
-  const std::string question = "restore this job? [r]estore, [s]kip, show S[Q]L, [q]uit (default: skip): ";
+  const std::string question = "restore this job? [r]estore, [s]kip, [v]iew SQL, [q]uit (default: skip): ";
   test::ProcessOptions options;
   options.environment = {"NO_COLOR=1", "TERM=dumb"};
 

@@ -1,4 +1,5 @@
 #include "checks/catalogue.hpp"
+#include "checks/check_lookup.hpp"
 #include "checks/check_spec.hpp"
 #include "core/error.hpp"
 #include "incidents/start_gate.hpp"
@@ -196,4 +197,29 @@ TEST_CASE("variant selection follows tables and migrations", "[catalogue]")
     CHECK(chosen.reason.find("fragment") != std::string::npos);
   }
   CHECK(applies_to(catalogue.primary("demo-check")) == "v2.3+");
+}
+
+TEST_CASE("a check is found by its id or its invariant; a typo gets suggestions", "[catalogue]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  CHECK(find_check(catalogue, "job-without-fragments") == std::optional<std::string>("job-without-fragments"));
+  for (const auto* label : {"INV-08", "inv-08", "INV-8", "inv-8", "Inv-008"}) {
+    INFO(label);
+    CHECK(find_check(catalogue, label) == std::optional<std::string>("job-without-fragments"));
+  }
+  CHECK(find_check(catalogue, "INV-10") == std::optional<std::string>("fragment-without-job"));
+  CHECK(find_check(catalogue, "INV-1") == std::optional<std::string>("foreign-keys-missing"));
+  CHECK(find_check(catalogue, "N5") == std::optional<std::string>("split-duplicated"));
+  CHECK(find_check(catalogue, "n13") == std::optional<std::string>("job-stuck"));
+  for (const auto* unknown : {"INV-99", "INV-", "", "0", "job-without-fragment", "N0"}) {
+    INFO(unknown);
+    CHECK_FALSE(find_check(catalogue, unknown).has_value());
+  }
+  CHECK(similar_checks(catalogue, "job-without-fragment").front() == "job-without-fragments");
+  CHECK(similar_checks(catalogue, "job-withuot-fragments").front() == "job-without-fragments");
+  CHECK(similar_checks(catalogue, "object-").size() >= 5); // a prefix: every object-* check
+  CHECK(similar_checks(catalogue, "completely-else").empty());
+  CHECK(edit_distance("kitten", "sitting") == 3);
+  CHECK(edit_distance("", "abc") == 3);
+  CHECK(edit_distance("same", "same") == 0);
 }

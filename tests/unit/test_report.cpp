@@ -103,7 +103,7 @@ TEST_CASE("text output groups by incident and names the subject", "[report][text
                   "     rwdoctor repair restore --job 1004 --from BACKUP --dry-run\n"
                   "     or, without a backup: rwdoctor repair drop --job 1004 --dry-run\n") != std::string::npos);
   CHECK(text.rfind("summary: 1 critical, 0 error, 0 warning, 1 info in 1 incident\n") != std::string::npos);
-  CHECK(text.find("(name unknown)") != std::string::npos);
+  CHECK(text.find("(TABLE, CREATED) <no table row>") != std::string::npos);
   CHECK(text.find("\x1b[") == std::string::npos);
   const auto quiet = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
                                                report::Verbosity::quiet);
@@ -141,9 +141,32 @@ TEST_CASE("the catalogue renders as text and JSON", "[report]")
   CHECK(json["checks"][0]["id"] == "foreign-keys-missing");
   const auto text = report::render_catalogue_text(catalogue);
   CHECK(text.find("job-without-fragments") != std::string::npos);
+  CHECK(text.rfind("CHECK ", 0) == 0); // a header row
+  // Fitted to the terminal: every line within the width, every check listed, at any width.
+  for (const int width : {120, 80, 60, 40}) {
+    const auto fitted = report::render_catalogue_text(catalogue, width);
+    for (std::size_t start = 0; start < fitted.size();) {
+      const auto end = fitted.find('\n', start);
+      const auto line = fitted.substr(start, end - start);
+      INFO(width << ": " << line);
+      CHECK(line.size() <= static_cast<std::size_t>(width));
+      start = end + 1;
+    }
+    for (const auto& id : catalogue.ids()) {
+      CHECK(fitted.find(id) != std::string::npos);
+    }
+    CHECK((fitted.rfind("CHECK ", 0) == 0) == (width >= 63));
+  }
   const auto explain = report::render_explain_text(catalogue, "job-without-fragments");
   CHECK(explain.find("INV-08") != std::string::npos);
-  CHECK(explain.find("sql/checks/job-without-fragments.sql") != std::string::npos);
+  // No source path a DBA does not have: the binary prints the queries itself.
+  CHECK(explain.find("sql/checks/") == std::string::npos);
+  CHECK(explain.find("rwdoctor explain job-without-fragments --sql") != std::string::npos);
+  const auto sql = report::render_explain_sql(catalogue, "job-without-fragments");
+  CHECK(sql.rfind("-- job-without-fragments: main query (applies to: ", 0) == 0);
+  CHECK(sql.find(catalogue.primary("job-without-fragments").query) != std::string::npos);
+  const auto variants = report::render_explain_sql(catalogue, "edge-cross-database");
+  CHECK(variants.find("-- edge-cross-database: variant @dispatcher (applies to: ") != std::string::npos);
   // every explanation fits an 80-column terminal
   for (const auto& id : catalogue.ids()) {
     const auto explained = report::render_explain_text(catalogue, id);

@@ -175,7 +175,7 @@ TEST_CASE("text groups carry their counts and keep check order", "[report][rende
   CHECK(text == "\nCRITICAL (2)\n"
                 "  [job-without-fragments] job 201 (TABLE, CREATED) dev.public.t201\n"
                 "    critical one \xc3\xa9\n"
-                "  [job-without-fragments] job 203 (TABLE, CREATED) (name unknown)\n"
+                "  [job-without-fragments] job 203 (TABLE, CREATED) <no table row>\n"
                 "    critical two \xff\n"
                 "\nERROR (1)\n"
                 "  [state-table-mismatch] job 301 (TABLE, CREATED) dev.public.t301\n"

@@ -204,3 +204,11 @@ TEST_CASE("explanations are filled to the terminal's width", "[util]")
   CHECK(rwdoctor::util::fill_prose("", 80).empty());
   CHECK(rwdoctor::util::fill_prose("a_word_longer_than_the_width here", 10) == "a_word_longer_than_the_width\nhere\n");
 }
+
+TEST_CASE("to_lower lowers ASCII only", "[util]")
+{
+  CHECK(rwdoctor::util::to_lower("TABLE") == "table");
+  CHECK(rwdoctor::util::to_lower("Materialized View 2") == "materialized view 2");
+  CHECK(rwdoctor::util::to_lower("") == "");
+  CHECK(rwdoctor::util::to_lower("\xc3\x84") == "\xc3\x84");
+}
