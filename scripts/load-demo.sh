@@ -15,9 +15,16 @@ PROG=$(basename "$0")
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 
 die() { echo "$PROG: $*" >&2; exit 1; }
+# The header comment is the help: --help prints it on stdout and exits 0; a usage mistake
+# prints it on stderr and exits 2.
 usage() {
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
+    local code=${1:-2}
+    if [ "$code" -eq 0 ]; then
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+    else
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0" >&2
+    fi
+    exit "$code"
 }
 
 available_generations() {
@@ -43,7 +50,7 @@ while [ $# -gt 0 ]; do
         --generation=*) GEN=${1#--generation=}; shift ;;
         --incident) INCIDENT=1; shift ;;
         --schema-only) SCHEMA_ONLY=1; shift ;;
-        -h|--help) usage ;;
+        -h|--help) usage 0 ;;
         --) shift; break ;;
         -*) die "unknown option: $1" ;;
         *)

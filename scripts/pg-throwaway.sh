@@ -22,11 +22,19 @@ PROG=$(basename "$0")
 die() { echo "$PROG: $*" >&2; exit 1; }
 info() { echo "$PROG: $*" >&2; }
 
+# The header comment is the help: --help prints it on stdout and exits 0; a usage mistake
+# prints it on stderr and exits 2.
 usage() {
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
+    local code=${1:-2}
+    if [ "$code" -eq 0 ]; then
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+    else
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0" >&2
+    fi
+    exit "$code"
 }
 
+case "${1:-}" in -h|--help|help) usage 0 ;; esac
 [ $# -ge 2 ] || usage
 CMD=$1
 DIR_ARG=$2

@@ -568,3 +568,19 @@ TEST_CASE("a password is asked on a terminal as psql asks it, never off one", "[
   CHECK(contains(unattended.err, "\nHINT: "));
   database.execute("DROP ROLE rwdoctor_password_test");
 }
+
+TEST_CASE("the scripts answer --help on stdout with exit 0, and a usage mistake with exit 2", "[db][cli][scripts]")
+{
+  for (const std::string script : {"scripts/pg-throwaway.sh", "scripts/load-demo.sh"}) {
+    const auto path = std::string(RWDOCTOR_SOURCE_DIR) + "/" + script;
+    const auto help = test::run_process({"/bin/bash", path, "--help"});
+    INFO(script << ": " << help.describe());
+    CHECK(help.exit_code == 0);
+    CHECK(help.err.empty());
+    CHECK(contains(help.out, script));
+    CHECK_FALSE(contains(help.out, "set -euo pipefail")); // the header only, no code
+    const auto wrong = test::run_process({"/bin/bash", path});
+    CHECK(wrong.exit_code == 2);
+    CHECK(wrong.out.empty());
+  }
+}
