@@ -20,6 +20,10 @@ protobuf-compiler
 libssl-dev
 prometheus-cpp-dev
 prometheus
+pandoc
+lintian
+man-db
+bash-completion
 postgresql-15
 postgresql-client-15
 util-linux

@@ -2,7 +2,8 @@
 # The whole test suite, from a fresh Debian 12 machine: installs what is missing, builds with
 # warnings as errors, starts a throwaway PostgreSQL 15 (as user postgres, private socket
 # directory), runs every unit and database test, then does the same again under
-# AddressSanitizer + UndefinedBehaviorSanitizer. CI (.ci/run) runs exactly this.
+# AddressSanitizer + UndefinedBehaviorSanitizer, and builds, lints and installs the Debian
+# package (scripts/test-package.sh). CI (.ci/run) runs exactly this.
 #
 #   scripts/test.sh            both builds
 #   scripts/test.sh --quick    the warnings-as-errors build only
@@ -48,4 +49,7 @@ if [ "$QUICK" -eq 0 ]; then
     export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
     run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
 fi
+# The Debian package: built from a Release build, linted, installed into a clean root, tried.
+echo "== package"
+scripts/test-package.sh "$ROOT/build/package"
 echo "== all tests passed"

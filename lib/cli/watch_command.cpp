@@ -224,7 +224,7 @@ run_watch_command(const std::vector<std::string>& args, std::ostream& out, std::
   std::mt19937_64 random(std::random_device{}());
   double delay = watch::first_delay_seconds(request.interval, std::uniform_real_distribution<double>(0, 1)(random));
   int failures = 0;
-  std::string last_error;
+  std::string last_state; // "": completed; else the error, or "incomplete"
   while (!stop.wait(delay)) {
     const auto started = std::chrono::steady_clock::now();
     double seconds = 0;
@@ -250,18 +250,20 @@ run_watch_command(const std::vector<std::string>& args, std::ostream& out, std::
       const double ended = unix_now();
       metrics.record_failed(seconds, ended);
       server.set_report(error_report(message, hint, ended));
-      if (message != last_error) { // once per outage, not once per retry
+    }
+    // One line when the state changes (failed, incomplete, completed), not one per run.
+    const std::string state = !message.empty() ? message : complete ? std::string() : std::string("incomplete");
+    if (state != last_state) {
+      if (!message.empty()) {
         fmt::print(err, "rwdoctor watch: the check run failed: {}\n", util::printable(message));
-        err.flush();
+      } else if (!complete) {
+        fmt::print(err, "rwdoctor watch: some checks could not run (see /report.json); rwdoctor_check_up is 0\n");
+      } else {
+        fmt::print(err, "rwdoctor watch: the check run completed again\n");
       }
-    } else if (!complete && last_error.empty()) {
-      fmt::print(err, "rwdoctor watch: some checks could not run (see /report.json); rwdoctor_check_up is 0\n");
-      err.flush();
-    } else if (!last_error.empty()) {
-      fmt::print(err, "rwdoctor watch: the check run completed again\n");
       err.flush();
     }
-    last_error = !message.empty() ? message : complete ? "" : "incomplete";
+    last_state = state;
     failures = complete ? 0 : failures + 1;
     delay = watch::next_delay_seconds(request.interval, seconds, failures);
   }
