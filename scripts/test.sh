@@ -39,7 +39,8 @@ run_suite() {
     cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON -DRWDOCTOR_FAULT_INJECTION=ON "$@" >/dev/null
     cmake --build "$dir" -j "$JOBS"
     echo "== test $dir"
-    (cd "$dir" && ctest --output-on-failure)
+    # One ctest entry per database test file, run side by side (see tests/db/CMakeLists.txt).
+    (cd "$dir" && ctest --output-on-failure -j "$JOBS")
 }
 
 run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo

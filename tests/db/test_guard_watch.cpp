@@ -84,17 +84,20 @@ has_line(const test::HttpResponse& response, const std::string& line)
   return response.status == 200 && contains("\n" + response.body, "\n" + line + "\n");
 }
 
-// rwdoctor sessions on the server (application_name rwdoctor), polled until there are none or
-// 30 s pass: a closed connection's backend leaves pg_stat_activity a moment after the client.
+// rwdoctor sessions (application_name rwdoctor) on database `dbname`, polled until there are
+// none or 30 s pass: a closed connection's backend leaves pg_stat_activity a moment after the
+// client. Other test processes may run rwdoctor on their own databases at the same time.
 int
-rwdoctor_sessions()
+rwdoctor_sessions(const std::string& dbname)
 {
   pqxx::connection connection("dbname=postgres");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   for (;;) {
     pqxx::nontransaction tx(connection);
     const int count =
-      tx.exec1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor'")[0].as<int>();
+      tx.exec_params1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor' AND datname = $1",
+                      dbname)[0]
+        .as<int>();
     if (count == 0 || std::chrono::steady_clock::now() > deadline) {
       return count;
     }
@@ -221,7 +224,7 @@ TEST_CASE("watch: metrics, /healthz and /report.json follow the store; SIGTERM s
   CHECK(stopped.exited);
   CHECK(stopped.exit_code == 0);
   CHECK(contains(stopped.out, "rwdoctor watch: stopped"));
-  CHECK(rwdoctor_sessions() == 0); // no transaction, no session left on the server
+  CHECK(rwdoctor_sessions(live.name()) == 0); // no transaction, no session left on the server
   CHECK(test::http_get(free_port(), "/healthz").status == 0);
 }
 
@@ -446,7 +449,7 @@ TEST_CASE("watch: no session between runs, a new generation on the next run, SIG
       return has_line(response, "rwdoctor_check_up 1");
     });
     REQUIRE(has_line(first, "rwdoctor_check_up 1"));
-    CHECK(rwdoctor_sessions() == 0);
+    CHECK(rwdoctor_sessions(database.name()) == 0);
     CHECK(idle.stop().exit_code == 0);
   }
   {
@@ -479,8 +482,9 @@ TEST_CASE("watch: no session between runs, a new generation on the next run, SIG
     bool waiting = false;
     while (!waiting && std::chrono::steady_clock::now() < deadline) {
       pqxx::nontransaction look(observer);
-      waiting = look.exec1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor' "
-                           "AND wait_event_type = 'Lock'")[0]
+      waiting = look.exec_params1("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'rwdoctor' "
+                                  "AND wait_event_type = 'Lock' AND datname = $1",
+                                  database.name())[0]
                   .as<int>()
                 > 0;
       if (!waiting) {
@@ -494,6 +498,6 @@ TEST_CASE("watch: no session between runs, a new generation on the next run, SIG
     CHECK(stopped.exit_code == 0);
     CHECK(contains(stopped.out, "rwdoctor watch: stopped"));
     hold.abort();
-    CHECK(rwdoctor_sessions() == 0);
+    CHECK(rwdoctor_sessions(database.name()) == 0);
   }
 }

@@ -2,6 +2,7 @@
 // healthy demo catalog, and its header says which findings the checks must report.
 #include "check_helpers.hpp"
 #include "scratch_database.hpp"
+#include "case_shard.hpp"
 #include "util/text.hpp"
 
 #include <catch2/catch.hpp>
@@ -130,8 +131,12 @@ TEST_CASE("every injected inconsistency is found with its subject and severity",
 {
   const auto cases = all_injections();
   REQUIRE(cases.size() >= 26);
+  std::size_t case_index = 0;
   for (const auto& injection : cases) {
     for (const auto& generation : injection.generations) {
+      if (!test::in_this_shard(case_index++)) {
+        continue;
+      }
       DYNAMIC_SECTION(injection.file << " on " << generation)
       {
         REQUIRE(std::find(test::all_generations().begin(), test::all_generations().end(), generation)
@@ -224,8 +229,12 @@ TEST_CASE("scoped checks report every finding about the scope's jobs and nothing
   REQUIRE(scoped_ids.size() >= 4);
   auto cases = all_injections();
   cases.push_back(InjectionCase{"(healthy)", test::generations(), {}, true, ""});
+  std::size_t case_index = 0;
   for (const auto& injection : cases) {
     for (const auto& generation : injection.generations) {
+      if (!test::in_this_shard(case_index++)) {
+        continue;
+      }
       DYNAMIC_SECTION(injection.file << " on " << generation)
       {
         const test::ScratchDatabase database(generation);
