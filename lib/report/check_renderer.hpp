@@ -25,7 +25,8 @@ class CheckRenderer : public checks::FindingSink
 {
 public:
   // Text grouped by incident (see render_check_text); `catalogue` must outlive the renderer.
-  // `width` > 0 cuts compact lines to that many columns (a terminal's width).
+  // `width` > 0 fits compact findings to that many columns (a terminal's width): cut to one
+  // line, or below 64 columns the message on lines of its own.
   static CheckRenderer text(const checks::Catalogue& catalogue, Colour colour, Verbosity verbosity,
                             incidents::CommandContext commands = {}, int width = 0);
   // The format_version 1 document (see render_check_json).

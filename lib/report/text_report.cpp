@@ -40,6 +40,56 @@ colour_code(checks::Severity severity)
   return "0";
 }
 
+// Below this terminal width a compact finding takes more than one line: in one line of 40
+// columns the severity and check id would leave nothing of the message.
+constexpr int k_narrow_width = 64;
+// The most lines a compact finding's message takes on a narrow terminal (--verbose has it all).
+constexpr std::size_t k_narrow_message_lines = 3;
+
+// `line` cut to `width` columns with "..." at the end when it is longer, never inside a UTF-8
+// sequence. Columns are counted as bytes: the messages are ASCII but for object names.
+std::string
+cut_to(const std::string& line, std::size_t width)
+{
+  if (line.size() <= width || width <= 3) {
+    return line;
+  }
+  auto cut = width - 3;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0U) == 0x80U) {
+    --cut;
+  }
+  return line.substr(0, cut) + "...";
+}
+
+// `text` as lines of at most `width` columns, each starting with `indent`, broken at spaces
+// (a word longer than a line is cut); at most `max_lines` lines, the last one ending in "..."
+// when text is left over. Every line ends with a newline.
+std::string
+wrapped(const std::string& text, std::size_t width, const std::string& indent, std::size_t max_lines)
+{
+  const auto room = width > indent.size() + 3 ? width - indent.size() : std::size_t{4};
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t lines = 0; start < text.size() && lines < max_lines; ++lines) {
+    while (start < text.size() && text[start] == ' ') {
+      ++start;
+    }
+    std::size_t end = text.size();
+    if (end - start > room) {
+      const auto space = text.rfind(' ', start + room);
+      end = space != std::string::npos && space > start ? space : start + room;
+    }
+    std::string line = text.substr(start, end - start);
+    start = end;
+    const auto rest = text.find_first_not_of(' ', start);
+    if (lines + 1 == max_lines && rest != std::string::npos) {
+      line = cut_to(line + " " + text.substr(rest), room);
+    }
+    out += indent + line + "\n";
+  }
+  return out;
+}
+
 std::string
 subject_line(const checks::Finding& finding)
 {
@@ -173,14 +223,16 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
                        util::printable(finding.message));
   }
   if (verbosity == Verbosity::compact) {
+    if (width > 0 && width < k_narrow_width) {
+      // Severity and check id on a line of their own, the message broken at spaces below.
+      return fmt::format("  {} [{}]\n", checks::to_string(finding.severity), finding.check)
+             + wrapped(util::printable(finding.message), static_cast<std::size_t>(width), "    ",
+                       k_narrow_message_lines);
+    }
     auto line = fmt::format("  {:<8} [{}] {}", checks::to_string(finding.severity), finding.check,
                             util::printable(finding.message));
-    if (width > 3 && line.size() > static_cast<std::size_t>(width)) {
-      auto cut = static_cast<std::size_t>(width) - 3;
-      while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0U) == 0x80U) {
-        --cut; // never inside a UTF-8 sequence
-      }
-      line = line.substr(0, cut) + "...";
+    if (width > 3) {
+      line = cut_to(line, static_cast<std::size_t>(width));
     }
     return line + "\n";
   }

@@ -2,6 +2,8 @@
 #include "checks/check_runner.hpp"
 #include "checks/raw_finding.hpp"
 #include "core/error.hpp"
+#include "report/check_layout.hpp"
+#include "report/check_renderer.hpp"
 #include "report/json_report.hpp"
 #include "report/text_report.hpp"
 
@@ -112,6 +114,53 @@ TEST_CASE("text output groups by incident and names the subject", "[report][text
   const auto coloured = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::on,
                                                   report::Verbosity::normal);
   CHECK(coloured.find("\x1b[1;31m") != std::string::npos);
+}
+
+TEST_CASE("compact findings fit the terminal, on their own lines below 64 columns", "[report][text]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  auto finding = sample_report().findings.front();
+  for (const int width : {120, 80, 64}) {
+    const auto line = report::layout::text_finding(finding, {}, catalogue, report::Verbosity::compact, width);
+    INFO(width << ": " << line);
+    const bool whole =
+      line == "  critical [job-without-fragments] streaming job 1004 (CREATED, FOREGROUND) has no fragment rows\n";
+    const bool cut = width < 98 && line.size() == static_cast<std::size_t>(width) + 1
+                     && line.find("...\n") == line.size() - 4;
+    CHECK((whole || cut));
+  }
+  CHECK(report::layout::text_finding(finding, {}, catalogue, report::Verbosity::compact, 40)
+        == "  critical [job-without-fragments]\n"
+           "    streaming job 1004 (CREATED,\n"
+           "    FOREGROUND) has no fragment rows\n");
+  // A long message: at most three lines, each within the width, the last one cut with "...".
+  finding.message = "fragment 17 of job 16: its plan's Merge reads from upstream fragment 12, which "
+                    "fragment_relation does not connect to it; the meta node builds the actor graph from "
+                    "fragment_relation and the plan disagrees with it";
+  for (const int width : {63, 40, 20}) {
+    const auto text = report::layout::text_finding(finding, {}, catalogue, report::Verbosity::compact, width);
+    INFO(width << ":\n" << text);
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; start < text.size();) {
+      const auto end = text.find('\n', start);
+      REQUIRE(end != std::string::npos); // every line ends with a newline
+      lines.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[0] == "  critical [job-without-fragments]"); // an id is never cut: it is pasted
+    CHECK(lines[1].rfind("    fragment 17", 0) == 0);
+    CHECK(lines[3].size() >= 7);
+    CHECK(lines[3].substr(lines[3].size() - 3) == "...");
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      CHECK(lines[i].size() <= static_cast<std::size_t>(width));
+      CHECK(lines[i].find("  ", 4) == std::string::npos); // no space doubled where the message broke
+    }
+  }
+  // The renderer passes the width through.
+  auto renderer = report::CheckRenderer::text(catalogue, report::Colour::off, report::Verbosity::compact, {}, 40);
+  const auto text = std::move(renderer).render(sample_report());
+  CHECK(text.find("  critical [job-without-fragments]\n    streaming job 1004 (CREATED,\n") != std::string::npos);
 }
 
 TEST_CASE("query rows become raw findings; bad rows are refused", "[report]")
