@@ -49,7 +49,8 @@ std::string text_incident_header(const IncidentView& view, std::size_t total, Co
 std::string text_transient_header(std::size_t count, Colour colour);
 
 // One finding's lines inside its incident: one line when compact (cut to `width` columns
-// when `width` > 0; below 64 columns the message on up to three lines of its own), else its block with consequence, meta-node behaviour and inspect SQL.
+// when `width` > 0; below 64 columns the message on up to three lines of its own), else its
+// block with consequence, meta-node behaviour and inspect SQL.
 std::string text_finding(const checks::Finding& finding, const FindingPlace& place, const checks::Catalogue& catalogue,
                          Verbosity verbosity, int width);
 
