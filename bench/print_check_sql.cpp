@@ -3,6 +3,7 @@
 //
 //   rwdoctor-bench-sql [connection options] [--no-blob-scans]   the checks' SQL
 //   rwdoctor-bench-sql [connection options] --floor             the floor: one COPY per table
+//   rwdoctor-bench-sql [connection options] --blob-floor        the blob scan's floor
 //
 // Connection options are rwdoctor's: -d/--dbname, -h/--host, -p/--port, -U/--username,
 // --schema; PG* variables and ~/.pgpass work as for rwdoctor.
@@ -20,6 +21,10 @@
 // PostgreSQL (EXPLAIN VERBOSE of every query lists each scanned relation and the columns it
 // outputs or filters on), bytea columns left out, each streamed once with
 // COPY (SELECT ...) TO STDOUT in one REPEATABLE READ READ ONLY transaction.
+//
+// The blob scan's floor: the rows blob-malformed's scan reads (every protobuf column the store
+// has, the same SELECT), each as one binary COPY, in one REPEATABLE READ READ ONLY
+// transaction: the bytes as the server sends them, nothing decoded.
 #include "checks/analyzers.hpp"
 #include "checks/catalogue.hpp"
 #include "core/error.hpp"
@@ -49,11 +54,12 @@ struct Options
 {
   db::ConnectionOptions connection;
   bool floor = false;
+  bool blob_floor = false;
   bool blob_scans = true;
 };
 
 const char* const k_usage =
-  "usage: rwdoctor-bench-sql [-d DB] [-h HOST] [-p PORT] [-U USER] [--schema NAME] [--no-blob-scans | --floor]\n";
+  "usage: rwdoctor-bench-sql [-d DB] [-h HOST] [-p PORT] [-U USER] [--schema NAME] [--no-blob-scans | --floor | --blob-floor]\n";
 
 Options
 parse_options(int argc, char** argv)
@@ -79,6 +85,8 @@ parse_options(int argc, char** argv)
       options.connection.schema = value();
     } else if (arg == "--floor") {
       options.floor = true;
+    } else if (arg == "--blob-floor") {
+      options.blob_floor = true;
     } else if (arg == "--no-blob-scans") {
       options.blob_scans = false;
     } else if (arg == "--help") {
@@ -137,21 +145,46 @@ applicable_checks(const store::SchemaFacts& facts, const store::Generation& gene
   return specs;
 }
 
-// The blob-malformed analyzer's reads: the SELECT MetaStoreSession::scan_bytea issues for
-// every protobuf column the store has. scan_bytea reads through a cursor in blocks of 256
-// rows; FETCH_COUNT makes psql do the same.
-void
-print_blob_scans(const store::SchemaFacts& facts, pqxx::dbtransaction& tx)
+// The SELECT of each of the blob-malformed analyzer's scans (the one MetaStoreSession::
+// scan_bytea and db::BlobCopySession issue), for every protobuf column the store has.
+std::vector<std::string>
+blob_scan_selects(const store::SchemaFacts& facts, pqxx::dbtransaction& tx)
 {
   RecordingBlobSource recorder;
   checks::analyze_blobs(facts, recorder);
-  std::cout << "-- blob-malformed: the analyzer's scans\n\\set FETCH_COUNT 256\n";
+  std::vector<std::string> selects;
   for (const auto& scan : recorder.scans) {
-    std::cout << "SELECT " << tx.quote_name(scan.key_column) << ", " << tx.quote_name(scan.column) << " FROM "
-              << tx.quote_name(scan.table) << " WHERE " << tx.quote_name(scan.column) << " IS NOT NULL ORDER BY "
-              << tx.quote_name(scan.key_column) << ";\n";
+    selects.push_back(fmt::format("SELECT {0}, {1} FROM {2} WHERE {1} IS NOT NULL ORDER BY {0}",
+                                  tx.quote_name(scan.key_column), tx.quote_name(scan.column), tx.quote_name(scan.table)));
+  }
+  return selects;
+}
+
+// The scans as the tool reads them on one connection: through a cursor in blocks of 256 rows
+// at first; FETCH_COUNT makes psql do the same.
+void
+print_blob_scans(const store::SchemaFacts& facts, pqxx::dbtransaction& tx)
+{
+  std::cout << "-- blob-malformed: the analyzer's scans\n\\set FETCH_COUNT 256\n";
+  for (const auto& select : blob_scan_selects(facts, tx)) {
+    std::cout << select << ";\n";
   }
   std::cout << "\\unset FETCH_COUNT\n";
+}
+
+void
+print_blob_floor(db::MetaStoreSession& session)
+{
+  const auto facts = session.schema_facts();
+  auto& tx = session.transaction();
+  std::cout << "-- The blob scan's floor for database " << tx.quote(session.database())
+            << ": every protobuf column the scan reads, as binary COPY.\n"
+            << "SET search_path = pg_catalog, " << tx.quote_name(session.schema()) << ";\n"
+            << "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;\n";
+  for (const auto& select : blob_scan_selects(facts, tx)) {
+    std::cout << "COPY (" << select << ") TO STDOUT (FORMAT binary);\n";
+  }
+  std::cout << "COMMIT;\n";
 }
 
 void
@@ -419,6 +452,8 @@ main(int argc, char** argv)
     db::MetaStoreSession session(options.connection);
     if (options.floor) {
       print_floor(session);
+    } else if (options.blob_floor) {
+      print_blob_floor(session);
     } else {
       print_checks(session, options);
     }

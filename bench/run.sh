@@ -310,6 +310,7 @@ bench_check() {
     "$BENCH_SQL" -d "$DB_HEALTHY" >"$TMP/check.sql"
     "$BENCH_SQL" -d "$DB_HEALTHY" --no-blob-scans >"$TMP/check-no-blobs.sql"
     "$BENCH_SQL" -d "$DB_HEALTHY" --floor >"$TMP/floor.sql"
+    "$BENCH_SQL" -d "$DB_HEALTHY" --blob-floor >"$TMP/blob-floor.sql"
     FLOOR_TABLES=$(grep -c '^COPY' "$TMP/floor.sql" || true)
 
     # One untimed read of each store first: otherwise whichever command runs first reads
@@ -322,8 +323,12 @@ bench_check() {
     # psql prints unaligned tuples only (-A -t): the baseline's client does as little
     # formatting as it can; its output is discarded like the tool's.
     measure check_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json "${STATEMENT_TIMEOUT[@]}" || true
-    measure check_tool_jobs2 - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json --jobs 2 \
+    measure check_tool_one - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json --connections 1 \
         "${STATEMENT_TIMEOUT[@]}" || true
+    # blob-malformed alone against the binary COPY of the same rows (issue: at most 1.2x).
+    measure blob_tool - 0 /dev/null "$RWDOCTOR" check -d "$DB_HEALTHY" --format json --check blob-malformed \
+        "${STATEMENT_TIMEOUT[@]}" || true
+    measure blob_floor - 0 /dev/null "${PSQL[@]}" -d "$DB_HEALTHY" -f "$TMP/blob-floor.sql" || true
     # rwdoctor guard: the checks that can be critical, as before a meta node's start.
     measure guard_tool - 0 /dev/null "$RWDOCTOR" guard -d "$DB_HEALTHY" "${STATEMENT_TIMEOUT[@]}" || true
     measure guard_tool_findings - 4 /dev/null "$RWDOCTOR" guard -d "$DB_BROKEN" "${STATEMENT_TIMEOUT[@]}" || true
@@ -539,6 +544,8 @@ count_rows() { # TABLE: row count, or "-" when the store has no such table
 collect_facts() {
     CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
     NPROC=$(nproc 2>/dev/null || echo '?')
+    # rwdoctor's default --connections: 2 with two cores or more (checks::default_connections)
+    DEFAULT_CONNECTIONS=$([ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] && echo 2 || echo 1)
     MEM_GIB=$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1048576 }' /proc/meminfo 2>/dev/null || echo '?')
     PG_VERSION=$(sql_value postgres "SHOW server_version")
     PG_SETTINGS=$(sql_value postgres "SELECT string_agg(name || '=' || setting || coalesce(unit, ''), ', ' ORDER BY name)
@@ -591,17 +598,20 @@ Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPA
 
 | what | wall (s) | peak RSS (MiB) | note |
 |---|---:|---:|---|
-$(row "\`rwdoctor check --format json\`, healthy store" "$tool" "$(median_rss check_tool)" "exit 0")
-$(row "\`rwdoctor check --format json --jobs 2\`, healthy store" "$(median_wall check_tool_jobs2)" "$(median_rss check_tool_jobs2)" "exit 0; the blob scan on a second connection")
+$(row "\`rwdoctor check --format json\`, healthy store" "$tool" "$(median_rss check_tool)" "exit 0; $DEFAULT_CONNECTIONS connection(s), the default on this machine")
+$(row "\`rwdoctor check --format json --connections 1\`, healthy store" "$(median_wall check_tool_one)" "$(median_rss check_tool_one)" "exit 0; the blob scan after the SQL checks, on the one connection, as text")
 $(row "\`rwdoctor check --format json\`, store with findings" "$(median_wall check_tool_findings)" "$(median_rss check_tool_findings)" "exit 4; $CHECK_FINDINGS findings ($CHECK_SUMMARY)")
 $(row "\`rwdoctor guard\`, healthy store" "$(median_wall guard_tool)" "$(median_rss guard_tool)" "exit 0; the checks that can be critical")
 $(row "\`rwdoctor guard\`, store with findings" "$(median_wall guard_tool_findings)" "$(median_rss guard_tool_findings)" "exit 4")
 $(row "baseline: psql, the tool's check SQL + blob scans, one snapshot" "$base" "$(median_rss check_psql)" "psql -A -t, output discarded; blob scans with FETCH_COUNT 256")
 $(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")
 $(row "floor: COPY of the columns the checks read, no bytea" "$floor" "$(median_rss check_floor)" "$FLOOR_TABLES tables, one snapshot")
+$(row "\`rwdoctor check --format json --check blob-malformed\`" "$(median_wall blob_tool)" "$(median_rss blob_tool)" "exit 0; the blob scan alone")
+$(row "blob floor: binary COPY of the rows the blob scan reads" "$(median_wall blob_floor)" "$(median_rss blob_floor)" "psql, one snapshot, output discarded")
 
-- tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"); tool with \`--jobs 2\` / baseline: $(ratio "$(median_wall check_tool_jobs2)" "$base"))
+- tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"); tool with \`--connections 1\` / baseline: $(ratio "$(median_wall check_tool_one)" "$base"))
 - tool / floor: **$(ratio "$tool" "$floor")**
+- blob-malformed / blob floor: **$(ratio "$(median_wall blob_tool)" "$(median_wall blob_floor)")** (target: at most 1.2)
 
 ## repairs
 

@@ -2,23 +2,44 @@
 
 namespace rwdoctor::checks {
 
+namespace {
+
+// `visit`, or, with `stop`, `visit` that throws ScanStopped at the next row once *stop is set.
+template <typename Session>
 void
-SessionBlobSource::scan(const std::string& table, const std::string& key_column, const std::string& column,
-                        const std::function<void(int, std::string_view)>& visit)
+scan_until_stopped(Session& session, const std::atomic<bool>* stop, const std::string& table,
+                   const std::string& key_column, const std::string& column,
+                   const std::function<void(int, std::string_view)>& visit)
 {
-  if (m_stop == nullptr) {
-    m_session.scan_bytea(table, key_column, column, visit);
+  if (stop == nullptr) {
+    session.scan_bytea(table, key_column, column, visit);
     return;
   }
-  m_session.scan_bytea(table, key_column, column, [&](int key, std::string_view bytes) {
-    if (m_stop->load(std::memory_order_relaxed)) {
+  session.scan_bytea(table, key_column, column, [&](int key, std::string_view bytes) {
+    if (stop->load(std::memory_order_relaxed)) {
       throw ScanStopped{};
     }
     visit(key, bytes);
   });
 }
 
-ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions,
+} // namespace
+
+void
+SessionBlobSource::scan(const std::string& table, const std::string& key_column, const std::string& column,
+                        const std::function<void(int, std::string_view)>& visit)
+{
+  scan_until_stopped(m_session, m_stop, table, key_column, column, visit);
+}
+
+void
+CopyBlobSource::scan(const std::string& table, const std::string& key_column, const std::string& column,
+                     const std::function<void(int, std::string_view)>& visit)
+{
+  scan_until_stopped(m_session, m_stop, table, key_column, column, visit);
+}
+
+ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::BlobCopySession>> sessions,
                                    StreamNodeDigests* stream_nodes)
   : m_facts(std::move(facts)), m_stream_nodes(stream_nodes), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count()),
     m_errors(protobuf_column_count())
@@ -35,9 +56,9 @@ ParallelBlobScan::~ParallelBlobScan()
 }
 
 void
-ParallelBlobScan::work(db::MetaStoreSession& session)
+ParallelBlobScan::work(db::BlobCopySession& session)
 {
-  SessionBlobSource source(session, &m_stop);
+  CopyBlobSource source(session, &m_stop);
   for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
     try {
       m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);

@@ -1,8 +1,10 @@
-// Where blob-malformed reads its bytes: the check's own session, or sibling sessions on the
-// same snapshot that scan while the main connection runs the other checks (`check --jobs N`).
+// Where blob-malformed reads its bytes: the check's own session, or connections of their own
+// on the same snapshot that read binary COPY while the main connection runs the other checks
+// (`check --connections N`, by default 2 on a machine with two cores or more).
 #pragma once
 
 #include "checks/analyzers.hpp"
+#include "db/blob_copy_session.hpp"
 #include "db/meta_store_session.hpp"
 
 #include <atomic>
@@ -30,11 +32,24 @@ private:
   const std::atomic<bool>* m_stop;
 };
 
+// The same through a BlobCopySession (binary COPY on a connection of its own).
+class CopyBlobSource : public BlobSource
+{
+public:
+  CopyBlobSource(db::BlobCopySession& session, const std::atomic<bool>* stop) : m_session(session), m_stop(stop) {}
+  void scan(const std::string& table, const std::string& key_column, const std::string& column,
+            const std::function<void(int, std::string_view)>& visit) override;
+
+private:
+  db::BlobCopySession& m_session;
+  const std::atomic<bool>* m_stop;
+};
+
 struct ScanStopped
 {
 };
 
-// blob-malformed's scan, started at once on one thread per sibling session, each taking the
+// blob-malformed's scan, started at once on one thread per copy session, each taking the
 // next protobuf column until none is left. take() returns the findings in the order
 // analyze_blobs gives them, so the report is the same as a scan on the main connection.
 // Destroying an untaken scan stops the workers within one block and waits for them.
@@ -43,7 +58,7 @@ class ParallelBlobScan
 public:
   // `stream_nodes` (may be nullptr) is filled as analyze_blob_column fills it; read it only
   // after take().
-  ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::MetaStoreSession>> sessions,
+  ParallelBlobScan(store::SchemaFacts facts, std::vector<std::unique_ptr<db::BlobCopySession>> sessions,
                    StreamNodeDigests* stream_nodes);
   ~ParallelBlobScan();
   ParallelBlobScan(const ParallelBlobScan&) = delete;
@@ -55,12 +70,12 @@ public:
   std::vector<RawFinding> take();
 
 private:
-  void work(db::MetaStoreSession& session);
+  void work(db::BlobCopySession& session);
   void join();
 
   store::SchemaFacts m_facts;
   StreamNodeDigests* m_stream_nodes;
-  std::vector<std::unique_ptr<db::MetaStoreSession>> m_sessions;
+  std::vector<std::unique_ptr<db::BlobCopySession>> m_sessions;
   std::vector<std::vector<RawFinding>> m_by_column;
   std::atomic<std::size_t> m_next_column{0};
   std::vector<std::exception_ptr> m_errors; // per column; each slot written by one worker only

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <thread>
 
 namespace rwdoctor::checks {
 
@@ -79,26 +80,29 @@ resolve_database(db::MetaStoreSession& session, const CheckSelection& selection)
 // checks' rows, and it is by far the longest (most of a check run at every scale).
 constexpr std::string_view k_parallel_check = "blob-malformed";
 
-// Starts blob-malformed's scan on up to `selection.jobs - 1` sibling connections when it is
-// selected and applies; nullptr otherwise. A sibling that cannot be opened costs speed, not
-// the check: a warning says so and the scan uses the connections it has (or the main one).
+// Starts blob-malformed's scan on up to `selection.jobs - 1` connections of its own (binary
+// COPY, db/blob_copy_session.hpp) when it is selected and applies; nullptr otherwise. A
+// connection that cannot be opened costs speed, not the check: a warning says so and the
+// scan uses the connections it has (or the main one).
 std::unique_ptr<ParallelBlobScan>
 start_parallel_blob_scan(db::MetaStoreSession& session, const Catalogue& catalogue, const std::vector<std::string>& ids,
                          const store::SchemaFacts& facts, const store::Generation& generation, int jobs,
-                         StreamNodeDigests* stream_nodes, std::vector<std::string>& warnings)
+                         bool warn_if_fewer, StreamNodeDigests* stream_nodes, std::vector<std::string>& warnings)
 {
   if (jobs <= 1 || std::find(ids.begin(), ids.end(), k_parallel_check) == ids.end()
       || select_variant(catalogue, std::string(k_parallel_check), facts, generation).spec == nullptr) {
     return nullptr;
   }
   const auto snapshot_id = session.export_snapshot();
-  std::vector<std::unique_ptr<db::MetaStoreSession>> siblings;
+  std::vector<std::unique_ptr<db::BlobCopySession>> siblings;
   for (int i = 1; i < jobs; ++i) {
     try {
-      siblings.push_back(session.open_sibling(snapshot_id));
+      siblings.push_back(session.open_blob_copy_session(snapshot_id));
     } catch (const OperationalError& error) {
-      warnings.push_back(fmt::format("--jobs {}: checking with {} connection(s): {}", jobs, siblings.size() + 1,
-                                     error.what()));
+      if (warn_if_fewer) {
+        warnings.push_back(fmt::format("--connections {}: checking with {} connection(s): {}", jobs,
+                                       siblings.size() + 1, error.what()));
+      }
       break;
     }
   }
@@ -279,6 +283,12 @@ private:
 
 } // namespace
 
+int
+default_connections()
+{
+  return std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+}
+
 std::string_view
 to_string(CheckStatus status)
 {
@@ -344,7 +354,8 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   auto* const stream_nodes =
     selected(k_parallel_check) && selected("stream-node-mismatch") ? &stream_node_digests : nullptr;
   const auto parallel_blobs = start_parallel_blob_scan(session, catalogue, ids, facts, generation, selection.jobs,
-                                                       stream_nodes, report.warnings);
+                                                       selection.warn_if_fewer_connections, stream_nodes,
+                                                       report.warnings);
   const auto scope = selection.scope_jobs ? ScopeArrays::read(session, facts, *selection.scope_jobs, specs)
                                           : ScopeArrays();
   const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), stream_nodes, scope};

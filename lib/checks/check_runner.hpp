@@ -76,9 +76,14 @@ struct CheckSelection
   // the other checks read everything. Findings are still filtered by job_ids alone.
   std::optional<std::set<int>> scope_jobs;
   std::optional<std::string> database;
-  // How, not what: connections to read with (`check --jobs N`). Above 1, blob-malformed's
-  // scan runs on N - 1 more connections sharing the snapshot, alongside the other checks.
+  // How, not what: connections to read with (`check --connections N`; check and guard pass
+  // default_connections() when it is not given). Above 1, blob-malformed's scan runs on
+  // N - 1 more connections sharing the snapshot, alongside the other checks.
   int jobs = 1;
+  // False when `jobs` is a default rather than the user's --connections: a connection that
+  // cannot be opened (a role's CONNECTION LIMIT, a full max_connections) then slows the run
+  // down without a warning, since nobody asked for it.
+  bool warn_if_fewer_connections = true;
   // How, not what: the query checks are shared between the session and one more connection
   // that reads its snapshot (checks/sibling_checks.hpp); blob-malformed's scan is left as
   // `jobs` says. Only for a session that has written nothing: the sibling does not see the
@@ -88,6 +93,11 @@ struct CheckSelection
   // reads and none that committed before is missing.
   bool share_with_sibling = false;
 };
+
+// The connections check and guard read with unless told: 2 on a machine with two cores or
+// more, so the blob scan overlaps the SQL checks, else 1 (the scan would only take turns
+// with them on the one core).
+int default_connections();
 
 class ProgressListener
 {

@@ -40,7 +40,8 @@ check_options()
     ("help", "show this help")
     ("format", po::value<std::string>()->default_value("text"), "output format: text or json")
     ("connections", po::value<std::string>(),
-     "read with N connections sharing one snapshot (default 1): the protobuf scan runs beside the other checks")
+     "read with N connections sharing one snapshot (default 2 on a machine with two cores or more, else 1): "
+     "the protobuf scan runs beside the other checks")
     ("jobs", po::value<std::string>(), "the same as --connections (no short form: -j was too close to --job)")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
@@ -72,7 +73,9 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
     throw UsageError("--connections and --jobs are the same option", "Give --connections only.");
   }
   const char* connections_name = values.count("jobs") != 0 ? "jobs" : "connections";
-  selection.jobs = values.count(connections_name) != 0 ? positive_int_option(values, connections_name, "connections") : 1;
+  selection.jobs = values.count(connections_name) != 0 ? positive_int_option(values, connections_name, "connections")
+                                                          : checks::default_connections();
+  selection.warn_if_fewer_connections = values.count(connections_name) != 0;
   if (selection.jobs > k_max_jobs) {
     throw UsageError(fmt::format("--{} takes at most {} connections, not {}", connections_name, k_max_jobs,
                                  selection.jobs),

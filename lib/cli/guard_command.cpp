@@ -63,6 +63,8 @@ run_guard_command(const std::vector<std::string>& args, std::ostream& out, std::
   const auto& catalogue = checks::Catalogue::builtin();
   checks::CheckSelection selection;
   selection.check_ids = incidents::start_gate_checks(catalogue);
+  selection.jobs = checks::default_connections();
+  selection.warn_if_fewer_connections = false;
   std::set<std::string> allowed;
   for (const auto& text : list_option(values, "allow")) {
     const auto id = check_id_argument(text, "--allow");

@@ -1,6 +1,7 @@
 #include "db/meta_store_session.hpp"
 
 #include "core/error.hpp"
+#include "db/blob_copy_session.hpp"
 #include "core/interrupt.hpp"
 #include "db/pqxx_compat.hpp"
 #include "db/sql_errors.hpp"
@@ -235,6 +236,12 @@ std::unique_ptr<MetaStoreSession>
 MetaStoreSession::open_sibling(const std::string& snapshot_id)
 {
   return std::unique_ptr<MetaStoreSession>(new MetaStoreSession(SiblingTag{}, m_impl->options, m_impl->schema, snapshot_id));
+}
+
+std::unique_ptr<BlobCopySession>
+MetaStoreSession::open_blob_copy_session(const std::string& snapshot_id)
+{
+  return std::make_unique<BlobCopySession>(m_impl->options, m_impl->schema, snapshot_id);
 }
 
 MetaStoreSession::~MetaStoreSession() = default;

@@ -20,6 +20,8 @@ class dbtransaction;
 
 namespace rwdoctor::db {
 
+class BlobCopySession;
+
 // What the session's one transaction may do.
 enum class SessionMode {
   read_only_snapshot, // check and dry runs: REPEATABLE READ READ ONLY
@@ -65,6 +67,8 @@ public:
   // sessions. Both throw OperationalError; after a failed export this session is unusable.
   std::string export_snapshot();
   std::unique_ptr<MetaStoreSession> open_sibling(const std::string& snapshot_id);
+  // The same for a binary COPY reader of bytea columns (db/blob_copy_session.hpp).
+  std::unique_ptr<BlobCopySession> open_blob_copy_session(const std::string& snapshot_id);
 
   // The --lock-timeout this session runs with, in milliseconds.
   int lock_timeout_ms() const;

@@ -36,17 +36,21 @@ struct IncidentView
   std::vector<incidents::Command> commands; // incidents::commands_for
 };
 
+// Below 64 columns (`width` > 0) the lines of the head, the incident headers, the what-to-do
+// block and the summary are broken at spaces, and each command at spaces outside quotes with
+// a trailing " \\", so the block still pastes as one command; `width` 0 is unlimited.
+
 // The header lines (empty when quiet).
-std::string text_head(const checks::CheckRun& run, Verbosity verbosity);
+std::string text_head(const checks::CheckRun& run, Verbosity verbosity, int width = 0);
 
 // The header line of a severity group of `count` findings (quiet text).
 std::string text_group_header(checks::Severity severity, std::size_t count, Colour colour);
 
 // The header line of an incident, "INCIDENT 1 of 4, pass 2 (placement): job 14 ...".
-std::string text_incident_header(const IncidentView& view, std::size_t total, Colour colour);
+std::string text_incident_header(const IncidentView& view, std::size_t total, Colour colour, int width = 0);
 
 // The header line of the findings that belong to no incident (info only).
-std::string text_transient_header(std::size_t count, Colour colour);
+std::string text_transient_header(std::size_t count, Colour colour, int width = 0);
 
 // One finding's lines inside its incident: one line when compact (cut to `width` columns
 // when `width` > 0; below 64 columns the message on up to three lines of its own), else its
@@ -56,14 +60,14 @@ std::string text_finding(const checks::Finding& finding, const FindingPlace& pla
 
 // The numbered "what to do" block: one entry per incident in pass order with its commands.
 std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour,
-                            const incidents::CommandContext& context);
+                            const incidents::CommandContext& context, int width = 0);
 
 // What follows the incidents: the checks that could not run.
 std::string text_failed_checks(const checks::CheckRun& run, Colour colour);
 
 // The last lines: the summary.
 std::string text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents,
-                         Verbosity verbosity);
+                         Verbosity verbosity, int width = 0);
 
 // One element of the document's "findings" array, indented for that place (array elements
 // at depth 2 of dump(2)), without the separator.

@@ -158,7 +158,7 @@ void
 CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
 {
   const auto all = counts();
-  out << layout::text_head(run, m_verbosity);
+  out << layout::text_head(run, m_verbosity, m_width);
   const auto read_finding = [this](int id) { return read(id); };
   if (m_verbosity == Verbosity::quiet) {
     // Findings of warning and above under their severity, nothing else.
@@ -174,7 +174,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
   }
   const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding);
   for (const auto& view : views) {
-    out << layout::text_incident_header(view, views.size(), m_colour);
+    out << layout::text_incident_header(view, views.size(), m_colour, m_width);
     for (const int id : view.incident->findings) {
       out << layout::text_finding(id == view.incident->root ? view.root : read(id), place_of(m_analysis, id),
                                   *m_catalogue, m_verbosity, m_width);
@@ -187,14 +187,14 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
     }
   }
   if (!transient.empty()) {
-    out << layout::text_transient_header(transient.size(), m_colour);
+    out << layout::text_transient_header(transient.size(), m_colour, m_width);
     for (const int id : transient) {
       out << layout::text_finding(read(id), place_of(m_analysis, id), *m_catalogue, m_verbosity, m_width);
     }
   }
   out << layout::text_failed_checks(run, m_colour);
-  out << layout::text_what_to_do(views, m_colour, m_commands);
-  out << layout::text_summary(run, all, views.size(), m_verbosity);
+  out << layout::text_what_to_do(views, m_colour, m_commands, m_width);
+  out << layout::text_summary(run, all, views.size(), m_verbosity, m_width);
 }
 
 void

@@ -90,6 +90,111 @@ wrapped(const std::string& text, std::size_t width, const std::string& indent, s
   return out;
 }
 
+bool
+is_narrow(int width)
+{
+  return width > 0 && width < k_narrow_width;
+}
+
+// `units` filled into lines of at most `room` columns, the first line starting with `first`
+// and the others with `rest`, each line but the last ending with `line_end`; a unit longer
+// than a line gets one to itself. The result ends with a newline.
+std::string
+filled_lines(const std::vector<std::string>& units, std::size_t room, const std::string& first,
+             const std::string& rest, const std::string& line_end)
+{
+  std::string out;
+  std::string current = first;
+  bool has_unit = false;
+  for (const auto& unit : units) {
+    if (has_unit && current.size() + 1 + unit.size() > room) {
+      out += current + line_end + "\n";
+      current = rest;
+      has_unit = false;
+    }
+    current += (has_unit ? " " : "");
+    current += unit;
+    has_unit = true;
+  }
+  return out + current + "\n";
+}
+
+// `line` (with its leading spaces) as it fits `width` columns: unchanged on a wide terminal
+// (width 0 or at least k_narrow_width); on a narrow one broken at spaces, the lines after the
+// first starting with `rest_indent`. A word longer than a line is kept whole: the words here
+// are ids, names and paths a DBA may copy. The result ends with a newline.
+std::string
+fitted_line(const std::string& line, int width, const std::string& rest_indent)
+{
+  if (!is_narrow(width)) {
+    return line + "\n";
+  }
+  const auto lead = std::min(line.find_first_not_of(' '), line.size());
+  std::vector<std::string> words;
+  util::for_each_part(std::string_view(line).substr(lead), ' ', [&](std::string_view word) {
+    if (!word.empty()) {
+      words.emplace_back(word);
+    }
+  });
+  return filled_lines(words, static_cast<std::size_t>(width), line.substr(0, lead), rest_indent, "");
+}
+
+// The words of a shell command: split at spaces outside quotes and not after a backslash.
+std::vector<std::string>
+shell_words(const std::string& command)
+{
+  std::vector<std::string> words;
+  std::string word;
+  char quote = 0;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (quote == 0 && c == ' ') {
+      if (!word.empty()) {
+        words.push_back(std::move(word));
+        word.clear();
+      }
+      continue;
+    }
+    word += c;
+    if (c == '\\' && quote != '\'' && i + 1 < command.size()) {
+      word += command[++i];
+    } else if (quote == 0 && (c == '\'' || c == '"')) {
+      quote = c;
+    } else if (quote == c) {
+      quote = 0;
+    }
+  }
+  if (!word.empty()) {
+    words.push_back(std::move(word));
+  }
+  return words;
+}
+
+// A shell command as it fits `width` columns: unchanged on a wide terminal; on a narrow one
+// broken between words with a trailing " \\" (the shell joins the lines again when the
+// block is pasted), never inside quotes nor between an option and its value ("-p 5432":
+// an option and the next word when that is no option itself), the continuation lines
+// indented two more columns. `indent` starts every line.
+std::string
+fitted_command(const std::string& command, int width, const std::string& indent)
+{
+  if (!is_narrow(width)) {
+    return indent + command + "\n";
+  }
+  const auto words = shell_words(command);
+  std::vector<std::string> units;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i].size() > 1 && words[i][0] == '-' && i + 1 < words.size() && words[i + 1][0] != '-') {
+      units.push_back(words[i] + " " + words[i + 1]);
+      ++i;
+    } else {
+      units.push_back(words[i]);
+    }
+  }
+  // " \\" ends every line but the last
+  return filled_lines(units, static_cast<std::size_t>(width) - 2, indent, indent + "  ", " \\");
+}
+
 std::string
 subject_line(const checks::Finding& finding)
 {
@@ -164,7 +269,7 @@ inspect_sql(const checks::Finding& finding)
 namespace layout {
 
 std::string
-text_head(const checks::CheckRun& run, Verbosity verbosity)
+text_head(const checks::CheckRun& run, Verbosity verbosity, int width)
 {
   if (verbosity == Verbosity::quiet) {
     return {};
@@ -177,13 +282,16 @@ text_head(const checks::CheckRun& run, Verbosity verbosity)
     not_applicable += outcome.status == checks::CheckStatus::not_applicable ? 1 : 0;
     failed += outcome.status == checks::CheckStatus::failed ? 1 : 0;
   }
-  std::string out = fmt::format("rwdoctor {}: database \"{}\", schema \"{}\", RisingWave {} ({} migrations)\n",
-                                tool_version(), run.meta_store.database, run.meta_store.schema,
-                                run.meta_store.generation, run.meta_store.migrations);
-  out += fmt::format("{} checks: {} ran, {} not applicable, {} failed\n", run.checks.size(), ran, not_applicable,
-                     failed);
+  std::string out = fitted_line(fmt::format("rwdoctor {}: database \"{}\", schema \"{}\", RisingWave {} ({} migrations)",
+                                            tool_version(), run.meta_store.database, run.meta_store.schema,
+                                            run.meta_store.generation, run.meta_store.migrations),
+                                width, "  ");
+  out += fitted_line(fmt::format("{} checks: {} ran, {} not applicable, {} failed", run.checks.size(), ran,
+                                 not_applicable, failed),
+                     width, "  ");
   if (run.meta_store.leader_heartbeat_age_s) {
-    out += fmt::format("meta leader's last heartbeat: {:.0f} s ago\n", *run.meta_store.leader_heartbeat_age_s);
+    out += fitted_line(fmt::format("meta leader's last heartbeat: {:.0f} s ago", *run.meta_store.leader_heartbeat_age_s),
+                       width, "  ");
   }
   return out;
 }
@@ -198,19 +306,22 @@ text_group_header(checks::Severity severity, std::size_t count, Colour colour)
 }
 
 std::string
-text_incident_header(const IncidentView& view, std::size_t total, Colour colour)
+text_incident_header(const IncidentView& view, std::size_t total, Colour colour, int width)
 {
   const auto& incident = *view.incident;
-  const auto title = fmt::format("INCIDENT {} of {}, pass {} ({}): {}", incident.id, total,
-                                 incidents::number(incident.pass), incidents::to_string(incident.pass),
-                                 util::printable(subject_line(view.root)));
+  auto title = fitted_line(fmt::format("INCIDENT {} of {}, pass {} ({}): {}", incident.id, total,
+                                       incidents::number(incident.pass), incidents::to_string(incident.pass),
+                                       util::printable(subject_line(view.root))),
+                           width, "  ");
+  title.pop_back(); // the newline goes after the colour's end
   return fmt::format("\n{}\n", paint(colour, colour_code(view.root.severity), title));
 }
 
 std::string
-text_transient_header(std::size_t count, Colour colour)
+text_transient_header(std::size_t count, Colour colour, int width)
 {
-  const auto title = fmt::format("INFO ({}): transient states RisingWave finishes by itself", count);
+  auto title = fitted_line(fmt::format("INFO ({}): transient states RisingWave finishes by itself", count), width, "  ");
+  title.pop_back();
   return fmt::format("\n{}\n", paint(colour, colour_code(checks::Severity::info), title));
 }
 
@@ -258,18 +369,23 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
 }
 
 std::string
-text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const incidents::CommandContext& context)
+text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const incidents::CommandContext& context,
+                int width)
 {
   if (incidents.empty()) {
     return {};
   }
-  std::string out = fmt::format("\n{}\n", paint(colour, "1", "WHAT TO DO, in this order (rwdoctor explain passes)"));
+  auto title = fitted_line("WHAT TO DO, in this order (rwdoctor explain passes)", width, "");
+  title.pop_back();
+  std::string out = fmt::format("\n{}\n", paint(colour, "1", title));
   bool backup = false;
   for (const auto& view : incidents) {
     const auto& incident = *view.incident;
     const auto more = incident.findings.size() - 1;
-    out += fmt::format("  {}. {}: {}{}\n", incident.id, util::printable(short_subject(view.root)), view.root.check,
-                       more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"));
+    out += fitted_line(fmt::format("  {}. {}: {}{}", incident.id, util::printable(short_subject(view.root)),
+                                   view.root.check,
+                                   more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s")),
+                       width, "     ");
     const auto restores = [](checks::Repair repair) {
       return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
     };
@@ -283,7 +399,13 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
       if (command.by_hand_choice) {
         lead = "by hand, the data leaves a choice: ";
       }
-      out += fmt::format("     {}{}\n", lead, util::printable(command.text));
+      if (is_narrow(width) && !lead.empty()) {
+        // On a narrow terminal the words before a command get a line of their own, so that
+        // the command's lines are only the command.
+        out += fitted_line("     " + lead.substr(0, lead.size() - 1), width, "     ");
+        lead.clear();
+      }
+      out += fitted_command(lead + util::printable(command.text), width, "     ");
     }
   }
   // Every repair rwdoctor runs, in this order, in one plan and one transaction.
@@ -291,13 +413,16 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
     return view.incident->recommended != checks::Repair::manual;
   });
   if (runs_repairs) {
-    out += fmt::format("  all of it in one run: rwdoctor repair all{}{} --dry-run\n",
-                       backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
-                       util::printable(context.rwdoctor_arguments));
+    const auto command = fmt::format("rwdoctor repair all{}{} --dry-run",
+                                     backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
+                                     util::printable(context.rwdoctor_arguments));
+    out += is_narrow(width) ? "  all of it in one run:\n" + fitted_command(command, width, "     ")
+                            : fmt::format("  all of it in one run: {}\n", command);
   }
   if (backup) {
-    out += fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident\n",
-                       incidents::k_backup_placeholder);
+    out += fitted_line(fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident",
+                                   incidents::k_backup_placeholder),
+                       width, "    ");
   }
   return out;
 }
@@ -322,7 +447,7 @@ text_failed_checks(const checks::CheckRun& run, Colour colour)
 }
 
 std::string
-text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents, Verbosity verbosity)
+text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents, Verbosity verbosity, int width)
 {
   if (verbosity == Verbosity::quiet) {
     return {};
@@ -330,11 +455,13 @@ text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t inci
   const bool failed = std::any_of(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
     return outcome.status == checks::CheckStatus::failed;
   });
-  std::string out = fmt::format("\nsummary: {} critical, {} error, {} warning, {} info{}{}\n", counts[0], counts[1],
-                                counts[2], counts[3],
-                                incidents == 0 ? std::string()
-                                               : fmt::format(" in {} incident{}", incidents, incidents == 1 ? "" : "s"),
-                                failed ? "; some checks could not run, so this result is incomplete" : "");
+  std::string out = "\n" + fitted_line(fmt::format("summary: {} critical, {} error, {} warning, {} info{}{}", counts[0],
+                                                   counts[1], counts[2], counts[3],
+                                                   incidents == 0 ? std::string()
+                                                                  : fmt::format(" in {} incident{}", incidents,
+                                                                                incidents == 1 ? "" : "s"),
+                                                   failed ? "; some checks could not run, so this result is incomplete" : ""),
+                                       width, "  ");
   if (counts[0] + counts[1] + counts[2] + counts[3] == 0 && !failed) {
     out += "no inconsistency found\n";
   }

@@ -1,5 +1,5 @@
-// `rwdoctor check --jobs N`: blob-malformed's scan on sibling connections that share the main
-// connection's snapshot. The report must be byte for byte the one-connection report, in
+// `rwdoctor check --connections N` (alias --jobs): blob-malformed's scan as binary COPY on
+// connections of its own that share the main connection's snapshot. The report must be byte for byte the one-connection report, in
 // every outcome: findings, a failed scan, siblings that cannot connect.
 #include "checks/analyzers.hpp"
 #include "checks/blob_scan.hpp"
@@ -95,6 +95,11 @@ TEST_CASE("check --jobs N reports exactly what one connection reports", "[db][cl
           CHECK(parallel.out == one.out);
           CHECK(parallel.err == one.err);
         }
+        // the default (two connections on a machine with two cores)
+        const auto by_default = run_cli({"check", "-d", store.name(), "--format", format});
+        CHECK(by_default.code == one.code);
+        CHECK(by_default.out == one.out);
+        CHECK(by_default.err == one.err);
       }
     }
   }
@@ -119,6 +124,62 @@ TEST_CASE("a sibling session reads the snapshot of the session that exported it"
   CHECK(checks::analyze_blobs(fresh.schema_facts(), fresh_source).size() == 1);
 
   CHECK_THROWS_AS(session.open_sibling("00000000-DEADBEEF-1"), OperationalError);
+
+  // a binary COPY reader on the same snapshot: the same bytes as the text scan, nothing of
+  // the later change
+  auto reader = session.open_blob_copy_session(snapshot);
+  std::vector<std::pair<int, std::string>> by_copy;
+  reader->scan_bytea("fragment", "fragment_id", "stream_node",
+                     [&](int key, std::string_view bytes) { by_copy.emplace_back(key, bytes); });
+  std::vector<std::pair<int, std::string>> by_cursor;
+  sibling->scan_bytea("fragment", "fragment_id", "stream_node",
+                      [&](int key, std::string_view bytes) { by_cursor.emplace_back(key, bytes); });
+  REQUIRE(by_copy.size() > 10);
+  CHECK(by_copy == by_cursor);
+  CHECK_THROWS_AS(session.open_blob_copy_session("00000000-DEADBEEF-1"), OperationalError);
+}
+
+TEST_CASE("a binary COPY reader stays usable after a scan that stopped or failed", "[db][session][jobs][bad-input]")
+{
+  const test::ScratchDatabase store("head");
+  // blobs of a few MiB, so a stopped scan leaves much of the COPY in flight
+  store.execute("UPDATE fragment SET stream_node = stream_node || pg_catalog.decode(pg_catalog.repeat('0a00', 600000), "
+                "'hex') WHERE fragment_id IN (SELECT fragment_id FROM fragment ORDER BY fragment_id LIMIT 8)");
+  db::ConnectionOptions options;
+  options.dbname = store.name();
+  db::MetaStoreSession session(options);
+  auto reader = session.open_blob_copy_session(session.export_snapshot());
+  const auto count_rows = [&](const std::string& table, const std::string& key, const std::string& column) {
+    std::size_t rows = 0;
+    reader->scan_bytea(table, key, column, [&](int, std::string_view) { ++rows; });
+    return rows;
+  };
+  const auto all = count_rows("fragment", "fragment_id", "stream_node");
+  REQUIRE(all > 8);
+
+  struct Stop
+  {
+  };
+  std::size_t seen = 0;
+  CHECK_THROWS_AS(reader->scan_bytea("fragment", "fragment_id", "stream_node",
+                                     [&](int, std::string_view) {
+                                       if (++seen == 2) {
+                                         throw Stop{};
+                                       }
+                                     }),
+                  Stop);
+  CHECK(seen == 2);
+  CHECK(count_rows("fragment", "fragment_id", "stream_node") == all);
+
+  // a table that does not exist: the server's error, then the next scan works
+  try {
+    count_rows("no_such_table", "id", "blob");
+    FAIL("no error");
+  } catch (const OperationalError& error) {
+    CHECK(contains(error.what(), "cannot read \"no_such_table\".blob"));
+    CHECK(contains(error.what(), "does not exist"));
+  }
+  CHECK(count_rows("fragment", "fragment_id", "stream_node") == all);
 }
 
 TEST_CASE("check --jobs N with siblings that cannot connect or cannot read", "[db][cli][jobs][bad-input]")
@@ -134,8 +195,19 @@ TEST_CASE("check --jobs N with siblings that cannot connect or cannot read", "[d
     CHECK(one.code == 4);
     CHECK(parallel.code == one.code);
     CHECK(parallel.out == one.out);
-    CHECK(contains(parallel.err, "rwdoctor: warning: --jobs 2: checking with 1 connection(s)"));
+    CHECK(contains(parallel.err, "rwdoctor: warning: --connections 2: checking with 1 connection(s)"));
     CHECK(contains(parallel.err, "too many connections"));
+    // without --connections the default's second connection is not missed aloud
+    const auto role = fmt::format("rwdt_jobs_{}", getpid()); // the name one_and_parallel used
+    store.execute(fmt::format("CREATE ROLE {0} LOGIN CONNECTION LIMIT 1; GRANT USAGE ON SCHEMA public TO {0}; "
+                              "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0};",
+                              role));
+    const auto by_default =
+      run_cli({"check", "-d", fmt::format("dbname={} user={}", store.name(), role), "--format", "json"});
+    store.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
+    CHECK(by_default.code == one.code);
+    CHECK(by_default.out == one.out);
+    CHECK_FALSE(contains(by_default.err, "warning"));
   }
   SECTION("a protobuf table the role cannot read fails the same checks with the same errors")
   {

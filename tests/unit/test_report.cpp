@@ -228,3 +228,67 @@ TEST_CASE("the catalogue renders as text and JSON", "[report]")
     }
   }
 }
+
+namespace {
+
+// The lines of `text`, each without its newline.
+std::vector<std::string>
+lines_of(const std::string& text)
+{
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    const auto end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  return lines;
+}
+
+} // namespace
+
+TEST_CASE("below 64 columns headers and what to do break at spaces, commands with a backslash",
+          "[report][text][bad-input]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  incidents::CommandContext context;
+  context.rwdoctor_arguments = " -d 'dbname=metadata user=rw_admin' -h /var/run/postgresql -p 5432";
+  const auto render = [&](int width) {
+    auto renderer = report::CheckRenderer::text(catalogue, report::Colour::off, report::Verbosity::compact, context, width);
+    return std::move(renderer).render(sample_report());
+  };
+  const auto wide = render(0);
+  CHECK(wide.find("  all of it in one run: rwdoctor repair all --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
+                  "/var/run/postgresql -p 5432 --dry-run\n")
+        != std::string::npos);
+  // 64 columns is not narrow: what to do is laid out as without a width
+  const auto at_64 = render(64);
+  CHECK(at_64.substr(at_64.find("WHAT TO DO")) == wide.substr(wide.find("WHAT TO DO")));
+  for (const int width : {63, 40, 30}) {
+    const auto text = render(width);
+    INFO(width << ":\n" << text);
+    std::string joined; // the text with every continued command joined again, as a shell would
+    for (const auto& line : lines_of(text)) {
+      // Only what is never broken may pass the width: an option with its value (the quoted
+      // conninfo, the socket directory at 30 columns), a finding's severity and check id.
+      if (line.size() > static_cast<std::size_t>(width)) {
+        INFO(line);
+        CHECK((line.find("-d 'dbname=metadata user=rw_admin'") != std::string::npos
+               || line.find("-h /var/run/postgresql \\") != std::string::npos
+               || line.find("[job-without-fragments]") != std::string::npos));
+      }
+      joined += line + "\n";
+    }
+    for (auto at = joined.find(" \\\n"); at != std::string::npos; at = joined.find(" \\\n")) {
+      const auto next = joined.find_first_not_of(' ', at + 3);
+      joined.replace(at, next - at, " ");
+    }
+    // Every command is there whole once its lines are joined, the quoted conninfo unbroken.
+    CHECK(joined.find("     rwdoctor repair restore --job 1004 --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
+                      "/var/run/postgresql -p 5432 --dry-run\n")
+          != std::string::npos);
+    CHECK(joined.find("     or, without a backup:\n     rwdoctor repair drop --job 1004 -d") != std::string::npos);
+    CHECK(joined.find("  all of it in one run:\n     rwdoctor repair all --from BACKUP -d") != std::string::npos);
+    CHECK(text.find("\nINCIDENT 1 of 1,") != std::string::npos);
+    CHECK(text.find("critical,") != std::string::npos);
+  }
+}

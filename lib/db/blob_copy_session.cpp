@@ -1,0 +1,264 @@
+#include "db/blob_copy_session.hpp"
+
+#include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "db/binary_copy.hpp"
+#include "db/sql_errors.hpp"
+#include "sql/embedded_sql.hpp"
+#include "util/block_pipeline.hpp"
+
+#include <fmt/format.h>
+#include <libpq-fe.h>
+#include <pqxx/except>
+
+#include <array>
+#include <utility>
+#include <vector>
+
+namespace rwdoctor::db {
+
+namespace {
+
+struct ConnectionCloser
+{
+  void operator()(PGconn* connection) const { PQfinish(connection); }
+};
+struct ResultClearer
+{
+  void operator()(PGresult* result) const { PQclear(result); }
+};
+struct CancelFreer
+{
+  void operator()(PGcancel* cancel) const { PQfreeCancel(cancel); }
+};
+struct LibpqFreer
+{
+  void operator()(char* memory) const { PQfreemem(memory); }
+};
+using Result = std::unique_ptr<PGresult, ResultClearer>;
+using LibpqString = std::unique_ptr<char, LibpqFreer>;
+
+// Blocks of about this many bytes of blobs: memory stays flat whatever the blob size.
+constexpr std::size_t k_block_bytes = std::size_t{1} << 20;
+
+// The rows of one block: each value points into the CopyData message kept beside it.
+struct CopyBlock
+{
+  std::vector<std::pair<int, std::string_view>> rows;
+  std::vector<LibpqString> messages;
+  std::size_t bytes = 0;
+};
+
+// The error of a failed statement, as libpqxx would have thrown it, so that
+// translate_sql_error gives it the message and hint every other statement gets.
+pqxx::sql_error
+statement_error(const PGresult* result, PGconn* connection, std::string_view statement)
+{
+  const char* sqlstate = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  const char* message = result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(connection);
+  return pqxx::sql_error(message, std::string(statement), sqlstate);
+}
+
+} // namespace
+
+struct BlobCopySession::Impl
+{
+  std::unique_ptr<PGconn, ConnectionCloser> connection;
+  std::unique_ptr<PGcancel, CancelFreer> cancel;
+  // Ctrl-C or SIGTERM cancels a running COPY (core/interrupt.hpp); declared last, so it is
+  // unregistered before the cancel object and the connection go away.
+  std::unique_ptr<CancelRegistration> cancel_on_interrupt;
+  std::string database;
+  bool usable = true; // false once a COPY could not be ended cleanly
+
+  // Runs `sql` (no result rows expected, or ignored). Throws OperationalError saying `what`.
+  void
+  exec(const std::string& sql, const std::vector<std::string>& params, std::string_view what)
+  {
+    std::vector<const char*> values;
+    for (const auto& param : params) {
+      values.push_back(param.c_str());
+    }
+    const Result result(PQexecParams(connection.get(), sql.c_str(), static_cast<int>(values.size()), nullptr,
+                                     values.data(), nullptr, nullptr, 0));
+    const auto status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      lost_or_failed(result.get(), sql, what);
+    }
+  }
+
+  [[noreturn]] void
+  lost_or_failed(const PGresult* result, std::string_view statement, std::string_view what)
+  {
+    if (PQstatus(connection.get()) == CONNECTION_BAD) {
+      usable = false;
+      throw OperationalError(fmt::format("lost the second connection to database \"{}\"", database),
+                             "Check the server and run rwdoctor again, or check with --connections 1.");
+    }
+    throw translate_sql_error(statement_error(result, connection.get(), statement), what);
+  }
+
+  void
+  send_cancel() const
+  {
+    std::array<char, 256> error{};
+    PQcancel(cancel.get(), error.data(), static_cast<int>(error.size()));
+  }
+
+  std::string
+  quote_identifier(const std::string& name) const
+  {
+    const LibpqString quoted(PQescapeIdentifier(connection.get(), name.c_str(), name.size()));
+    if (!quoted) {
+      throw OperationalError(fmt::format("cannot quote the name \"{}\"", name), "Report this as a bug.");
+    }
+    return quoted.get();
+  }
+};
+
+BlobCopySession::BlobCopySession(const ConnectionOptions& options, const std::string& schema,
+                                 const std::string& snapshot_id)
+  : m_impl(std::make_unique<Impl>())
+{
+  m_impl->connection.reset(PQconnectdb(build_conninfo(options).c_str()));
+  if (!m_impl->connection || PQstatus(m_impl->connection.get()) != CONNECTION_OK) {
+    const std::string message = m_impl->connection ? PQerrorMessage(m_impl->connection.get()) : "out of memory";
+    throw translate_connect_error(pqxx::broken_connection(message), describe_target(options));
+  }
+  m_impl->database = PQdb(m_impl->connection.get());
+  m_impl->cancel.reset(PQgetCancel(m_impl->connection.get()));
+  if (!m_impl->cancel) {
+    throw OperationalError("cannot prepare a cancel request for the second connection",
+                           "Check with --connections 1.");
+  }
+  m_impl->cancel_on_interrupt = std::make_unique<CancelRegistration>([impl = m_impl.get()] { impl->send_cancel(); });
+  const auto what = "cannot open a second connection on the same snapshot";
+  m_impl->exec(std::string(sql::embedded_sql("sql/store/harden_session.sql")),
+               {schema, std::to_string(options.statement_timeout_ms), std::to_string(options.lock_timeout_ms),
+                std::to_string(options.stuck_after_seconds)},
+               what);
+  m_impl->exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", {}, what);
+  // A utility statement takes no parameters; the id is the server's own, quoted as a literal.
+  const LibpqString literal(PQescapeLiteral(m_impl->connection.get(), snapshot_id.c_str(), snapshot_id.size()));
+  if (!literal) {
+    throw OperationalError("cannot quote the snapshot id", "Check with --connections 1.");
+  }
+  m_impl->exec(fmt::format("SET TRANSACTION SNAPSHOT {}", literal.get()), {}, what);
+}
+
+BlobCopySession::~BlobCopySession()
+{
+  // Closing the connection ends its transaction on the server; nothing was written.
+  m_impl->cancel_on_interrupt.reset();
+}
+
+void
+BlobCopySession::scan_bytea(const std::string& table, const std::string& key_column, const std::string& column,
+                            const std::function<void(int key, std::string_view bytes)>& visit)
+{
+  throw_if_interrupted();
+  auto& impl = *m_impl;
+  const auto what = fmt::format("cannot read \"{}\".{}", table, column);
+  if (!impl.usable) {
+    throw OperationalError(fmt::format("{}: the second connection was lost by an earlier scan", what),
+                           "Run the check again, or with --connections 1.");
+  }
+  // The identifiers come from rwdoctor's own list of protobuf columns, never from input.
+  const auto key = impl.quote_identifier(key_column);
+  const auto value = impl.quote_identifier(column);
+  const auto query = fmt::format("COPY (SELECT {0}, {1} FROM {2} WHERE {1} IS NOT NULL ORDER BY {0}) TO STDOUT "
+                                 "(FORMAT binary)",
+                                 key, value, impl.quote_identifier(table));
+  impl.exec("SAVEPOINT rwdoctor_copy", {}, what);
+  auto* connection = impl.connection.get();
+  if (PQsendQuery(connection, query.c_str()) == 0) {
+    impl.lost_or_failed(nullptr, query, what);
+  }
+  {
+    const Result started(PQgetResult(connection));
+    if (!started || PQresultStatus(started.get()) != PGRES_COPY_OUT) {
+      // Collect the rest of the statement's results, then undo the failed savepoint.
+      while (Result(PQgetResult(connection))) {
+      }
+      if (PQstatus(connection) != CONNECTION_BAD) {
+        impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+      }
+      impl.lost_or_failed(started.get(), query, what);
+    }
+  }
+
+  bool first = true;
+  bool ended = false; // the trailer or the end of the COPY was read
+  const std::function<bool(CopyBlock&)> fetch = [&](CopyBlock& block) {
+    block = CopyBlock{};
+    while (!ended && block.bytes < k_block_bytes) {
+      char* buffer = nullptr;
+      const int length = PQgetCopyData(connection, &buffer, 0);
+      if (length == -1) {
+        ended = true;
+        break;
+      }
+      if (length < 0) {
+        impl.lost_or_failed(nullptr, query, what);
+      }
+      LibpqString message(buffer);
+      const auto parsed = parse_binary_copy_message(std::string_view(buffer, static_cast<std::size_t>(length)), first, 2);
+      first = false;
+      if (parsed.end) {
+        continue; // the end of the COPY follows
+      }
+      if (!parsed.fields[0] || !parsed.fields[1]) {
+        throw OperationalError(fmt::format("{}: the server sent a NULL the query excludes", what),
+                               "Run the check again, or with --connections 1.");
+      }
+      block.rows.emplace_back(binary_int4(*parsed.fields[0]), *parsed.fields[1]);
+      block.bytes += static_cast<std::size_t>(length);
+      block.messages.push_back(std::move(message));
+    }
+    return !block.rows.empty() || !ended;
+  };
+  const std::function<void(CopyBlock&)> process = [&visit](CopyBlock& block) {
+    for (const auto& [row_key, bytes] : block.rows) {
+      visit(row_key, bytes);
+    }
+  };
+  try {
+    util::pipeline_blocks(fetch, process);
+  } catch (...) {
+    // `visit` or the reading stopped early: cancel the COPY, read what is still in flight,
+    // and undo the savepoint, so the next column's scan starts clean.
+    if (!ended && PQstatus(connection) != CONNECTION_BAD) {
+      impl.send_cancel();
+      char* buffer = nullptr;
+      int length = 0;
+      while ((length = PQgetCopyData(connection, &buffer, 0)) >= 0) {
+        PQfreemem(buffer);
+      }
+      impl.usable = length == -1;
+    }
+    while (Result(PQgetResult(connection))) {
+    }
+    if (impl.usable && PQstatus(connection) != CONNECTION_BAD) {
+      try {
+        impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+      } catch (const OperationalError&) {
+        impl.usable = false;
+      }
+    }
+    throw;
+  }
+  // The COPY's own result: success, or the error that ended it (a statement timeout, a cancel).
+  const Result finished(PQgetResult(connection));
+  const bool ok = finished && PQresultStatus(finished.get()) == PGRES_COMMAND_OK;
+  while (Result(PQgetResult(connection))) {
+  }
+  if (!ok) {
+    if (PQstatus(connection) != CONNECTION_BAD) {
+      impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+    }
+    impl.lost_or_failed(finished.get(), query, what);
+  }
+  impl.exec("RELEASE SAVEPOINT rwdoctor_copy", {}, what);
+}
+
+} // namespace rwdoctor::db
