@@ -1,6 +1,7 @@
 #include "cli/repair_command.hpp"
 
 #include "cli/repair_support.hpp"
+#include "report/text_report.hpp"
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
@@ -177,8 +178,10 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --yes\n", path,
                  util::shell_quote(path), connection_arguments(connection, plan.database, &plan.server));
     } else if (format == Format::text && plan.refusals.empty()) {
-      fmt::print(out, "\nto apply this plan: rwdoctor repair drop{}{}{} --yes\n", job_arguments(request.jobs),
-                 request.cascade ? " --cascade" : "", connection_arguments(connection, plan.database, &plan.server));
+      out << report::apply_plan_line(fmt::format("rwdoctor repair drop{}{}{} --yes", job_arguments(request.jobs),
+                                                 request.cascade ? " --cascade" : "",
+                                                 connection_arguments(connection, plan.database, &plan.server)),
+                                     plan_width());
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

@@ -4,6 +4,7 @@
 #include "checks/check_runner.hpp"
 #include "cli/prompt.hpp"
 #include "cli/terminal.hpp"
+#include "report/text_report.hpp"
 #include "db/meta_store_session.hpp"
 #include "core/error.hpp"
 #include "repair/repair_checks.hpp"
@@ -98,6 +99,12 @@ report_nothing_to_do(const std::string& message, const std::string& repair_id, F
   return to_int(ExitCode::clean);
 }
 
+int
+plan_width()
+{
+  return stdout_is_terminal() ? stdout_width() : 0;
+}
+
 std::string
 saved_plan_text(repair::Json plan, const std::string& repair_id)
 {
@@ -124,9 +131,11 @@ applied_repair_footer(const std::string& what, const std::string& undo_path, con
                       long audit_id, const db::ConnectionOptions& connection, const std::string& database,
                       const db::ServerIdentity& server)
 {
-  auto text = fmt::format("repair id: {}\nundo file: {} (on host {})\n  to take the {} back: rwdoctor undo {}{} --yes\n",
-                          repair_id, undo_path, repair::host_name(), what, util::shell_quote(undo_path),
-                          connection_arguments(connection, database, &server));
+  auto text = fmt::format("repair id: {}\nundo file: {} (on host {})\n", repair_id, undo_path, repair::host_name());
+  text += report::labelled_command("  ", fmt::format("to take the {} back", what),
+                                   fmt::format("rwdoctor undo {}{} --yes", util::shell_quote(undo_path),
+                                               connection_arguments(connection, database, &server)),
+                                   plan_width());
   if (repair::is_pending_undo_path(undo_path)) {
     text += "  (the repair committed, but its undo file kept its pending name: it could not be renamed)\n";
   }

@@ -1,6 +1,7 @@
 #include "cli/repair_command.hpp"
 
 #include "cli/repair_support.hpp"
+#include "report/text_report.hpp"
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
@@ -133,9 +134,10 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       for (const auto& row : request.keep_live) {
         keep += " --keep-live " + util::shell_quote(row);
       }
-      fmt::print(out, "\nto apply this plan: rwdoctor repair restore{} --from {}{}{} --yes\n",
-                 job_arguments(request.jobs), backup_argument(values, backup), keep,
-                 connection_arguments(connection, plan.database, &plan.server));
+      out << report::apply_plan_line(fmt::format("rwdoctor repair restore{} --from {}{}{} --yes",
+                                                 job_arguments(request.jobs), backup_argument(values, backup), keep,
+                                                 connection_arguments(connection, plan.database, &plan.server)),
+                                     plan_width());
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

@@ -605,4 +605,19 @@ render_passes_text(const checks::Catalogue& catalogue)
   return out;
 }
 
+std::string
+labelled_command(const std::string& indent, const std::string& label, const std::string& command, int width)
+{
+  if (!is_narrow(width)) {
+    return fmt::format("{}{}: {}\n", indent, label, command);
+  }
+  return fmt::format("{}{}:\n", indent, label) + fitted_command(command, width, indent + "  ");
+}
+
+std::string
+apply_plan_line(const std::string& command, int width)
+{
+  return "\n" + labelled_command("", "to apply this plan", command, width);
+}
+
 } // namespace rwdoctor::report

@@ -42,4 +42,14 @@ std::string short_subject(const checks::Finding& finding);
 // A psql statement a DBA can run to look at the finding's rows.
 std::string inspect_sql(const checks::Finding& finding);
 
+// "to apply this plan: COMMAND" after a dry run's plan. Below 64 columns (`width` > 0) the
+// command goes below, broken as the what-to-do block breaks commands (a trailing " \\",
+// never inside quotes nor between an option and its value), so it still pastes whole.
+std::string apply_plan_line(const std::string& command, int width);
+
+// "INDENT LABEL: COMMAND", or below 64 columns the label on its line and the command fitted
+// below it, indented two more columns, as apply_plan_line does.
+std::string labelled_command(const std::string& indent, const std::string& label, const std::string& command,
+                             int width);
+
 } // namespace rwdoctor::report

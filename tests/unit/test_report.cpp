@@ -292,3 +292,17 @@ TEST_CASE("below 64 columns headers and what to do break at spaces, commands wit
     CHECK(text.find("critical,") != std::string::npos);
   }
 }
+
+TEST_CASE("a plan's apply command goes below its label on a narrow terminal, whole when joined", "[report][text]")
+{
+  const std::string command = "rwdoctor repair restore --job 16 --from 'dbname=meta_backup user=rw' -d metadata "
+                              "-h /var/run/postgresql -p 5432 --yes";
+  CHECK(report::apply_plan_line(command, 0) == "\nto apply this plan: " + command + "\n");
+  CHECK(report::apply_plan_line(command, 80) == "\nto apply this plan: " + command + "\n");
+  const auto narrow = report::apply_plan_line(command, 40);
+  CHECK(narrow == "\nto apply this plan:\n"
+                  "  rwdoctor repair restore --job 16 \\\n"
+                  "    --from 'dbname=meta_backup user=rw' \\\n"
+                  "    -d metadata -h /var/run/postgresql \\\n"
+                  "    -p 5432 --yes\n");
+}
