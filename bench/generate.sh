@@ -2,8 +2,8 @@
 # (Re)create a large synthetic RisingWave meta store for benchmarks and tests.
 #
 #   bench/generate.sh [--generation GEN] [--scale S|M|L] [--copies N] [--width W]
-#                     [--blob-bytes B] [--seed X] [--broken-jobs K] [--broken-jobs-out FILE]
-#                     DBNAME
+#                     [--blob-bytes B] [--fan-in F] [--seed X] [--broken-jobs K]
+#                     [--broken-jobs-out FILE] DBNAME
 #
 # Uses the caller's PG* environment. Loads sql/schema/GEN.sql (default head), the healthy demo
 # catalog and bench/sql/synthetic_catalog.sql, which copies the demo's 12 jobs N times and
@@ -11,7 +11,10 @@
 #   S  1k jobs / 10k fragments / 27k edges      (copies 82,  width 14, blobs 8 KiB mean)
 #   M  10k jobs / 100k fragments / 270k edges   (copies 832, width 14, blobs 8 KiB mean)
 #   L  50k jobs / 500k fragments / 1.3M edges   (copies 4165, width 14, blobs 8 KiB mean)
-# Explicit --copies/--width/--blob-bytes override the scale's values.
+# Explicit --copies/--width/--blob-bytes override the scale's values. --fan-in F (default 3,
+# at least 1) gives every extra fragment edges from its F nearest predecessors: --fan-in 28
+# (all of them at width 14) makes about three times a scale's edges (M: 840k), the shape
+# of stores whose fragments have more inputs than the demo's.
 # --broken-jobs K deletes the fragment rows of K leaf jobs (nothing reads them, they write
 # into no other job, they are no table with a DML fragment), chosen pseudo-randomly from the seed: each then is a
 # job-without-fragments finding that `repair drop` and `repair restore` fix. Their ids go, one
@@ -24,7 +27,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 
 die() { echo "$PROG: $*" >&2; exit 1; }
 usage() {
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -33,6 +36,7 @@ SCALE=""
 COPIES=""
 WIDTH=""
 BLOB_BYTES=""
+FAN_IN=3
 SEED=1
 BROKEN=0
 BROKEN_OUT=""
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
         --copies) need_arg $# "$1"; COPIES=$2; shift 2 ;;
         --width) need_arg $# "$1"; WIDTH=$2; shift 2 ;;
         --blob-bytes) need_arg $# "$1"; BLOB_BYTES=$2; shift 2 ;;
+        --fan-in) need_arg $# "$1"; FAN_IN=$2; shift 2 ;;
         --seed) need_arg $# "$1"; SEED=$2; shift 2 ;;
         --broken-jobs) need_arg $# "$1"; BROKEN=$2; shift 2 ;;
         --broken-jobs-out) need_arg $# "$1"; BROKEN_OUT=$2; shift 2 ;;
@@ -70,17 +75,19 @@ esac
 COPIES=${COPIES:-$d_copies}
 WIDTH=${WIDTH:-$d_width}
 BLOB_BYTES=${BLOB_BYTES:-$d_blob}
-for value in "$COPIES" "$WIDTH" "$BLOB_BYTES" "$SEED" "$BROKEN"; do
+for value in "$COPIES" "$WIDTH" "$BLOB_BYTES" "$FAN_IN" "$SEED" "$BROKEN"; do
     case "$value" in
         ''|*[!0-9]*) die "numbers must be non-negative integers (got '$value')" ;;
     esac
 done
+[ "$FAN_IN" -ge 1 ] || die "--fan-in must be at least 1 (got $FAN_IN)"
+
 
 "$ROOT/scripts/load-demo.sh" --generation "$GEN" "$DBNAME" 2>/dev/null ||
     die "could not load the demo catalog of generation '$GEN' into $DBNAME"
 
 PSQL=(psql -X -q -v ON_ERROR_STOP=1 -d "$DBNAME")
-PGOPTIONS="${PGOPTIONS:-} -c rwdoctor_synth.copies=$COPIES -c rwdoctor_synth.width=$WIDTH -c rwdoctor_synth.blob_bytes=$BLOB_BYTES -c rwdoctor_synth.seed=$SEED -c client_min_messages=warning" \
+PGOPTIONS="${PGOPTIONS:-} -c rwdoctor_synth.copies=$COPIES -c rwdoctor_synth.width=$WIDTH -c rwdoctor_synth.blob_bytes=$BLOB_BYTES -c rwdoctor_synth.fan_in=$FAN_IN -c rwdoctor_synth.seed=$SEED -c client_min_messages=warning" \
     "${PSQL[@]}" -f "$ROOT/bench/sql/synthetic_catalog.sql" >/dev/null
 
 broken_ids=""

@@ -15,11 +15,20 @@ find_analyzer(const std::string& id)
     {"blob-malformed",
      [](const AnalyzerInput& input) { return analyze_blobs(input.facts, input.blobs, input.stream_nodes); }},
     {"schema-drift", [](const AnalyzerInput& input) { return analyze_schema_drift(input.rows, input.generation); }},
-    {"stream-node-mismatch",
-     [](const AnalyzerInput& input) {
-       return analyze_stream_nodes(input.rows, input.generation, input.blobs, input.stream_nodes);
-     }},
     {"split-duplicated", [](const AnalyzerInput& input) { return analyze_split_duplicates(input.rows); }},
+  };
+  const auto found = analyzers.find(id);
+  return found == analyzers.end() ? nullptr : &found->second;
+}
+
+const StreamingAnalyzerFactory*
+find_streaming_analyzer(const std::string& id)
+{
+  static const std::map<std::string, StreamingAnalyzerFactory> analyzers = {
+    {"stream-node-mismatch",
+     [](const StreamingAnalyzerContext& context) {
+       return stream_node_judge(context.generation, context.blobs, context.stream_nodes);
+     }},
   };
   const auto found = analyzers.find(id);
   return found == analyzers.end() ? nullptr : &found->second;

@@ -9,6 +9,7 @@
 #include "store/schema_facts.hpp"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,30 @@ using Analyzer = std::function<std::vector<RawFinding>(const AnalyzerInput&)>;
 // The analyzer for check `id`, or nullptr.
 const Analyzer* find_analyzer(const std::string& id);
 
+// An analyzer whose input is too large to hold whole (one row per job with its fragment graph):
+// the check runner reads the query through a cursor and hands it the rows a block at a time, in
+// the query's order, then takes the findings. Memory is one block plus what the analyzer keeps.
+class StreamingAnalyzer
+{
+public:
+  virtual ~StreamingAnalyzer() = default;
+  virtual void take(const db::Rows& block) = 0;
+  virtual std::vector<RawFinding> finish() = 0;
+};
+
+// What a streaming analyzer needs besides its rows (AnalyzerInput without them).
+struct StreamingAnalyzerContext
+{
+  const store::Generation& generation;
+  BlobSource& blobs;
+  StreamNodeDigests* stream_nodes;
+};
+
+using StreamingAnalyzerFactory = std::function<std::unique_ptr<StreamingAnalyzer>(const StreamingAnalyzerContext&)>;
+
+// The streaming analyzer for check `id`, or nullptr (then find_analyzer has it, if any).
+const StreamingAnalyzerFactory* find_streaming_analyzer(const std::string& id);
+
 // --- The analyzers, exposed for unit tests ---
 
 // ensemble-invalid (INV-15). Rows: one per NO_SHUFFLE edge with source_/target_ fragment_id,
@@ -77,8 +102,12 @@ std::vector<RawFinding> analyze_blob_column(std::size_t index, const store::Sche
 // upstream_fragment_id) and plans ("3:\\x0a..;8:\\x..", only in scoped runs; otherwise the
 // plans come from `shared` when it is complete, or are read through `blobs`); and one row with
 // job_status ALL whose fragments column lists the id of every fragment.
+// All rows at once (any order); the check runner streams them through stream_node_judge, which
+// needs the catalog rows (job_status ALL, TABLES, SOURCES, ROWLESS) before the job rows.
 std::vector<RawFinding> analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation,
                                              BlobSource& blobs, StreamNodeDigests* shared);
+std::unique_ptr<StreamingAnalyzer> stream_node_judge(const store::Generation& generation, BlobSource& blobs,
+                                                     StreamNodeDigests* shared);
 
 // schema-drift (N8). Rows: kind ('column', 'check', 'exclusion', 'unique', 'trigger'),
 // table_name, name, type (format_type of a column, the definition of a constraint, the

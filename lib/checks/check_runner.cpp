@@ -200,8 +200,9 @@ emit_in_blocks(std::vector<RawFinding> found, const std::function<void(std::vect
   }
 }
 
-// Streams `spec`'s findings to `emit`: a query check's rows a cursor block at a time, an
-// analyzer's input whole (it is catalog-sized) and its findings a block at a time.
+// Streams `spec`'s findings to `emit`: a query check's rows a cursor block at a time; a
+// streaming analyzer's input a block at a time, another analyzer's whole (it is catalog-sized);
+// an analyzer's findings a block at a time.
 void
 run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const AnalyzerContext& context,
               const std::function<void(std::vector<RawFinding>)>& emit)
@@ -210,6 +211,13 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
   if (spec.kind != CheckKind::analyzer) {
     session.scan_check_query(
       spec.query, k_block_rows, [&](const db::Rows& block) { emit(raw_findings_from_rows(block)); }, params);
+    return;
+  }
+  if (const auto* streaming = find_streaming_analyzer(spec.id)) {
+    const auto analyzer = (*streaming)(StreamingAnalyzerContext{context.generation, context.blobs, context.stream_nodes});
+    session.scan_check_query(
+      spec.query, k_block_rows, [&](const db::Rows& block) { analyzer->take(block); }, params);
+    emit_in_blocks(analyzer->finish(), emit);
     return;
   }
   const auto* analyzer = find_analyzer(spec.id);

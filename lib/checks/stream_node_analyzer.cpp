@@ -10,12 +10,14 @@
 #include "checks/row_reader.hpp"
 #include "checks/stream_node_catalog_rules.hpp"
 #include "checks/stream_node_digest.hpp"
+#include "core/error.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace rwdoctor::checks {
@@ -113,81 +115,115 @@ judge_scan_types(const StreamNodeDigest& digest, const store::Generation& genera
   }
 }
 
-} // namespace
-
-std::vector<RawFinding>
-analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, BlobSource& blobs,
-                     StreamNodeDigests* shared)
+// stream-node-mismatch's rows a block at a time (see StreamingAnalyzer): the catalog rows
+// (job_status ALL, TABLES, SOURCES, ROWLESS) first, as the query orders them, then one row per
+// job, judged as it comes, so memory holds one block of job rows, not the whole fragment graph.
+class StreamNodeJudge final : public StreamingAnalyzer
 {
-  const RowReader reader(rows);
-  const int job_column = reader.column("job_id");
-  const int status_column = reader.column("job_status");
-  const int create_type_column = reader.column("create_type");
-  const int typed_column = reader.column("typed_edges");
-  const int fragments_column = reader.column("fragments");
-  const int plans_column = reader.column("plans");
-  const int own_source_column = reader.column("own_source");
+public:
+  StreamNodeJudge(const store::Generation& generation, BlobSource& blobs, StreamNodeDigests* shared)
+      : m_generation(generation), m_blobs(blobs), m_shared(shared)
+  {
+  }
 
-  // The ids of every fragment, table and source (the rows ALL, TABLES, SOURCES, ROWLESS), sorted.
-  CatalogIds catalog;
-  bool plans_in_rows = false;
-  std::size_t job_rows = 0;
-  for (std::size_t row = 0; row < reader.size(); ++row) {
-    const auto status = reader.text(row, status_column).value_or("");
-    const auto list = reader.text(row, fragments_column).value_or("");
-    if (status == "ALL" || status == "SOURCES" || status == "ROWLESS") {
-      auto& ids = status == "ALL" ? catalog.fragments : status == "SOURCES" ? catalog.sources : catalog.rowless;
-      util::for_each_part(list, ',', [&](std::string_view id) { ids.push_back(to_id(id)); });
-      std::sort(ids.begin(), ids.end());
-    } else if (status == "TABLES") {
-      catalog.tables = parse_table_fragments(list);
-    } else {
-      ++job_rows;
-      plans_in_rows = plans_in_rows || reader.text(row, plans_column).has_value();
+  void
+  take(const db::Rows& block) override
+  {
+    const RowReader reader(block);
+    const int status_column = reader.column("job_status");
+    const int fragments_column = reader.column("fragments");
+    // Two passes, so a block that holds every row (analyze_stream_nodes) may have them in any order.
+    for (std::size_t row = 0; row < reader.size(); ++row) {
+      const auto status = reader.text(row, status_column).value_or("");
+      if (is_catalog_row(status)) {
+        if (m_judged_jobs) {
+          throw OperationalError("stream-node-mismatch: a catalog row came after job rows were judged",
+                                 "The check's query must order its catalog rows first; report this as a bug.");
+        }
+        take_catalog_row(status, reader.text(row, fragments_column).value_or(""));
+      }
+    }
+    for (std::size_t row = 0; row < reader.size(); ++row) {
+      if (!is_catalog_row(reader.text(row, status_column).value_or(""))) {
+        judge_job(reader, row);
+      }
     }
   }
 
-  // The plans: in the rows (a scoped run reads only its jobs' fragments), from blob-malformed's
-  // scan of this snapshot, or read here.
-  StreamNodeDigests own;
-  const StreamNodeDigests* digests = &own;
-  if (plans_in_rows) {
-    std::string bytes;
-    for (std::size_t row = 0; row < reader.size(); ++row) {
-      util::for_each_part(reader.text(row, plans_column).value_or(""), ';', [&](std::string_view plan) {
+  std::vector<RawFinding>
+  finish() override
+  {
+    return std::move(m_findings);
+  }
+
+private:
+  static bool
+  is_catalog_row(std::string_view status)
+  {
+    return status == "ALL" || status == "TABLES" || status == "SOURCES" || status == "ROWLESS";
+  }
+
+  void
+  take_catalog_row(std::string_view status, std::string_view list)
+  {
+    if (status == "TABLES") {
+      m_catalog.tables = parse_table_fragments(list);
+      return;
+    }
+    auto& ids = status == "ALL" ? m_catalog.fragments : status == "SOURCES" ? m_catalog.sources : m_catalog.rowless;
+    util::for_each_part(list, ',', [&](std::string_view id) { ids.push_back(to_id(id)); });
+    std::sort(ids.begin(), ids.end());
+  }
+
+  // The plans of the whole store: blob-malformed's scan of this snapshot, or read here once.
+  const StreamNodeDigests&
+  store_digests()
+  {
+    if (m_shared != nullptr && m_shared->complete()) {
+      return *m_shared;
+    }
+    if (!m_own.complete()) {
+      m_blobs.scan("fragment", "fragment_id", "stream_node",
+                   [&](int key, std::string_view value) { m_own.add(key, value); });
+      m_own.mark_complete();
+    }
+    return m_own;
+  }
+
+  void
+  judge_job(const RowReader& reader, std::size_t row)
+  {
+    const auto status = reader.text(row, reader.column("job_status")).value_or("");
+    const auto job = reader.integer(row, reader.column("job_id"));
+    if (!job || (status != "CREATED" && status != "CREATING")) {
+      return;
+    }
+    m_judged_jobs = true;
+    // A scoped run carries the job's plans in its row ("3:\x0a..;8:.."); others read the store's.
+    StreamNodeDigests row_plans;
+    const auto plans = reader.text(row, reader.column("plans"));
+    if (plans) {
+      std::string bytes;
+      util::for_each_part(*plans, ';', [&](std::string_view plan) {
         const auto colon = plan.find(':');
         if (colon != std::string_view::npos && util::decode_bytea_hex(plan.substr(colon + 1), bytes)) {
-          own.add(to_id(plan.substr(0, colon)), bytes);
+          row_plans.add(to_id(plan.substr(0, colon)), bytes);
         }
       });
+      row_plans.mark_complete();
     }
-    own.mark_complete();
-  } else if (shared != nullptr && shared->complete()) {
-    digests = shared;
-  } else if (job_rows > 0) { // there are jobs to judge
-    blobs.scan("fragment", "fragment_id", "stream_node",
-               [&](int key, std::string_view value) { own.add(key, value); });
-    own.mark_complete();
-  }
+    const StreamNodeDigests& digests = plans ? row_plans : store_digests();
 
-  const bool scans_matter = generation.has(k_v2_7);
-  const bool foreground_resumed = generation.label == "head";
-  std::vector<RawFinding> findings;
-  for (std::size_t row = 0; row < reader.size(); ++row) {
-    const auto status = reader.text(row, status_column).value_or("");
-    const auto job = reader.integer(row, job_column);
-    if (!job || (status != "CREATED" && status != "CREATING")) {
-      continue;
-    }
-    const auto create_type = reader.text(row, create_type_column).value_or("");
-    const bool typed_edges = reader.text(row, typed_column) == std::optional<std::string>("t");
-    const bool judge_scans = status == "CREATING" && scans_matter && (create_type == "BACKGROUND" || foreground_resumed);
+    const auto create_type = reader.text(row, reader.column("create_type")).value_or("");
+    const bool typed_edges = reader.text(row, reader.column("typed_edges")) == std::optional<std::string>("t");
+    const bool judge_scans = status == "CREATING" && m_generation.has(k_v2_7)
+                             && (create_type == "BACKGROUND" || m_generation.label == "head");
     FragmentFacts facts;
     facts.job = *job;
     facts.created = status == "CREATED";
-    facts.own_source = reader.integer(row, own_source_column);
+    facts.own_source = reader.integer(row, reader.column("own_source"));
     // "3[16,18]<2:HASH,5:NO_SHUFFLE": the fragment, its state_table_ids, the edges into it
-    util::for_each_part(reader.text(row, fragments_column).value_or(""), ';', [&](std::string_view entry) {
+    util::for_each_part(reader.text(row, reader.column("fragments")).value_or(""), ';', [&](std::string_view entry) {
       const auto angle = entry.find('<');
       const auto head = entry.substr(0, angle);
       const auto square = head.find('[');
@@ -195,39 +231,69 @@ analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, 
       facts.state_tables = square == std::string_view::npos || head.back() != ']'
                              ? std::nullopt
                              : parse_state_tables(head.substr(square + 1, head.size() - square - 2));
-      const auto digest = digests->find(fragment);
+      const auto digest = digests.find(fragment);
       std::vector<PlanProblem> problems;
       if (facts.created) {
         judge_merges(digest, angle == std::string_view::npos ? std::string_view() : entry.substr(angle + 1),
-                     typed_edges, fragment, catalog.fragments, problems);
+                     typed_edges, fragment, m_catalog.fragments, problems);
       } else if (judge_scans) {
-        judge_scan_types(digest, generation, problems);
+        judge_scan_types(digest, m_generation, problems);
       }
-      judge_named_objects(digest, facts, catalog, problems);
-      if (problems.empty()) {
-        return;
+      judge_named_objects(digest, facts, m_catalog, problems);
+      if (!problems.empty()) {
+        m_findings.push_back(finding_of(problems, *job, fragment, status, create_type));
       }
-      const auto worst = std::min_element(problems.begin(), problems.end(), [](const PlanProblem& a, const PlanProblem& b) {
-        return a.severity < b.severity;
-      });
-      std::string text;
-      for (const auto& problem : problems) {
-        text += fmt::format("{}{}", text.empty() ? "" : "; ", problem.text);
-      }
-      RawFinding finding;
-      finding.object_id = job;
-      finding.job_id = job;
-      finding.fragment_id = fragment;
-      finding.severity = worst->severity;
-      finding.consequence = worst->consequence;
-      finding.message = status == "CREATED" ? fmt::format("fragment {} of job {}: {}", fragment, *job, text)
-                                            : fmt::format("fragment {} of {} CREATING job {}: {}", fragment,
-                                                          create_type == "BACKGROUND" ? "background" : "foreground",
-                                                          *job, text);
-      findings.push_back(std::move(finding));
     });
   }
-  return findings;
+
+  static RawFinding
+  finding_of(const std::vector<PlanProblem>& problems, int job, int fragment, std::string_view status,
+             std::string_view create_type)
+  {
+    const auto worst = std::min_element(problems.begin(), problems.end(), [](const PlanProblem& a, const PlanProblem& b) {
+      return a.severity < b.severity;
+    });
+    std::string text;
+    for (const auto& problem : problems) {
+      text += fmt::format("{}{}", text.empty() ? "" : "; ", problem.text);
+    }
+    RawFinding finding;
+    finding.object_id = job;
+    finding.job_id = job;
+    finding.fragment_id = fragment;
+    finding.severity = worst->severity;
+    finding.consequence = worst->consequence;
+    finding.message = status == "CREATED" ? fmt::format("fragment {} of job {}: {}", fragment, job, text)
+                                          : fmt::format("fragment {} of {} CREATING job {}: {}", fragment,
+                                                        create_type == "BACKGROUND" ? "background" : "foreground",
+                                                        job, text);
+    return finding;
+  }
+
+  const store::Generation& m_generation;
+  BlobSource& m_blobs;
+  StreamNodeDigests* m_shared;
+  StreamNodeDigests m_own; // read here when the run shares none
+  CatalogIds m_catalog;
+  bool m_judged_jobs = false;
+  std::vector<RawFinding> m_findings;
+};
+
+} // namespace
+
+std::unique_ptr<StreamingAnalyzer>
+stream_node_judge(const store::Generation& generation, BlobSource& blobs, StreamNodeDigests* shared)
+{
+  return std::make_unique<StreamNodeJudge>(generation, blobs, shared);
+}
+
+std::vector<RawFinding>
+analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, BlobSource& blobs,
+                     StreamNodeDigests* shared)
+{
+  StreamNodeJudge judge(generation, blobs, shared);
+  judge.take(rows);
+  return judge.finish();
 }
 
 } // namespace rwdoctor::checks

@@ -66,7 +66,8 @@
 -- fragment, so a Merge from a fragment that is gone can be told from one without its edge; a row
 -- TABLES with every non-internal table and its fragment ("16:3,19:5"); a row SOURCES with the
 -- ids of every source; a row ROWLESS with the table, index and source objects that have lost
--- their table or source row. The
+-- their table or source row. Those four rows (job_id NULL) come first: the analyzer takes the
+-- rows a block at a time and judges each job as it comes. The
 -- analyzer decodes the plans: scoped runs carry them here (plans, "3:\x0a..;8:..."); otherwise
 -- they come from blob-malformed's scan, or are read once.
 WITH edges AS (
@@ -108,4 +109,4 @@ SELECT NULL, 'ROWLESS', NULL, NULL,
         LEFT JOIN source s ON s.source_id = o.oid
         WHERE (o.obj_type IN ('TABLE', 'INDEX') AND t.table_id IS NULL) OR (o.obj_type = 'SOURCE' AND s.source_id IS NULL)),
        NULL, NULL
-ORDER BY 1 NULLS LAST;
+ORDER BY 1 NULLS FIRST;

@@ -17,8 +17,8 @@
 --   job's Materialize must write the job's own table, and its StreamScan, Source and
 --   SourceBackfill nodes must name a table or source that still exists, as from v2.3.
 -- The query returns one row per CREATED job: its fragments, each with its state_table_ids and
--- its upstream_fragment_id list ("3[16,18]<2:;8[]<3:"), and its own source; then the rows ALL,
--- TABLES, SOURCES and ROWLESS as from v2.3.
+-- its upstream_fragment_id list ("3[16,18]<2:;8[]<3:"), and its own source; before them the
+-- rows ALL, TABLES, SOURCES and ROWLESS as from v2.3.
 WITH jobs AS (
     SELECT f.job_id, sj.job_status, sj.create_type,
            string_agg(f.fragment_id::text || coalesce('[' || translate(f.state_table_ids::text, '[] ', '') || ']', '')
@@ -55,4 +55,4 @@ SELECT NULL, 'ROWLESS', NULL, NULL,
         LEFT JOIN source s ON s.source_id = o.oid
         WHERE (o.obj_type IN ('TABLE', 'INDEX') AND t.table_id IS NULL) OR (o.obj_type = 'SOURCE' AND s.source_id IS NULL)),
        NULL, NULL
-ORDER BY 1 NULLS LAST;
+ORDER BY 1 NULLS FIRST;

@@ -19,6 +19,7 @@ struct SyntheticShape
   int copies = 0;     // units beyond the demo's own (unit 0)
   int width = 0;      // mean extra fragments per widened job
   int blob_bytes = 0; // mean stream_node size; 0 keeps the demo's blobs
+  int fan_in = 3;     // edges into every extra fragment from its nearest predecessors
   std::uint64_t seed = 1;
 };
 

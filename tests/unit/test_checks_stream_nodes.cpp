@@ -520,3 +520,54 @@ TEST_CASE("stream-node-mismatch takes the plans from blob-malformed's scan or re
     CHECK(findings.size() == 1);
   }
 }
+
+TEST_CASE("stream-node-mismatch judges rows fed a block at a time as it judges them whole", "[checks][stream-node]")
+{
+  NoBlobs blobs;
+  const auto generation = generation_with({k_v2_7, k_v2_8});
+  const auto whole = rows_of({Job{16, "CREATED", "FOREGROUND", {{2, "", ""}, {3, "", node("", {node(merge(2, 1))})}}},
+                              Job{41, "CREATED", "FOREGROUND", {{19, "", ""}, {20, "19:SIMPLE", node("", {node(merge(19, 1))})}}},
+                              Job{24, "CREATED", "FOREGROUND", {{8, "3:HASH", node("", {node(merge(3, 4))})}}}},
+                             true, true, {5});
+  const auto expected = analyze_stream_nodes(whole, generation, blobs, nullptr);
+  REQUIRE(expected.size() == 2);
+
+  // The query's order: the catalog rows (job_id NULL) first, then the jobs.
+  auto ordered = whole;
+  std::stable_partition(ordered.values.begin(), ordered.values.end(),
+                        [](const std::vector<std::optional<std::string>>& row) { return !row[0]; });
+  const auto block_of = [&](std::size_t begin, std::size_t end) {
+    db::Rows block;
+    block.columns = ordered.columns;
+    block.values.assign(ordered.values.begin() + static_cast<std::ptrdiff_t>(begin),
+                        ordered.values.begin() + static_cast<std::ptrdiff_t>(end));
+    return block;
+  };
+  SECTION("one row per block")
+  {
+    const auto judge = stream_node_judge(generation, blobs, nullptr);
+    for (std::size_t row = 0; row < ordered.values.size(); ++row) {
+      judge->take(block_of(row, row + 1));
+    }
+    const auto found = judge->finish();
+    REQUIRE(found.size() == expected.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      CHECK(found[i].message == expected[i].message);
+      CHECK(found[i].fragment_id == expected[i].fragment_id);
+    }
+  }
+  SECTION("a catalog row after judged job rows is a bug in the query, said as such")
+  {
+    auto late = whole; // jobs first, the catalog rows after them
+    const auto judge = stream_node_judge(generation, blobs, nullptr);
+    db::Rows first;
+    first.columns = late.columns;
+    first.values.assign(late.values.begin(), late.values.begin() + 3);
+    judge->take(first);
+    db::Rows rest;
+    rest.columns = late.columns;
+    rest.values.assign(late.values.begin() + 3, late.values.end());
+    CHECK_THROWS_WITH(judge->take(rest), Catch::Contains("a catalog row came after job rows"));
+  }
+  CHECK(blobs.scans == 0);
+}
