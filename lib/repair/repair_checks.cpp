@@ -95,8 +95,19 @@ report_refusals(const checks::CheckReport& report, bool failed_checks)
                                    "RisingWave wrote it, and repairs refuse tables whose meaning they cannot know",
                                    unknown.size(), unknown.front()));
   }
+  if (failed_checks) {
+    const auto failed = failed_check_refusals(report);
+    refusals.insert(refusals.end(), failed.begin(), failed.end());
+  }
+  return refusals;
+}
+
+std::vector<std::string>
+failed_check_refusals(const checks::CheckReport& report)
+{
+  std::vector<std::string> refusals;
   for (const auto& outcome : report.checks) {
-    if (failed_checks && outcome.status == checks::CheckStatus::failed) {
+    if (outcome.status == checks::CheckStatus::failed) {
       refusals.push_back(fmt::format("check {} could not run: {}", outcome.id, outcome.error));
     }
   }

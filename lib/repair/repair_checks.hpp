@@ -44,6 +44,10 @@ checks::CheckSelection candidate_check_selection(checks::Repair repair, const st
 // RisingWave wrote the store), and, with `failed_checks`, each check that could not run.
 std::vector<std::string> report_refusals(const checks::CheckReport& report, bool failed_checks = true);
 
+// One refusal per check of `report` that could not run ("check X could not run: <error>"):
+// where such a check would have found something, nothing can be said.
+std::vector<std::string> failed_check_refusals(const checks::CheckReport& report);
+
 // The check ids of `report`'s findings that count as inconsistencies, in catalogue order.
 std::vector<std::string> checks_with_inconsistencies(const checks::CheckReport& report);
 

@@ -914,7 +914,12 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                      restored.empty() ? "" : fmt::format(" (restored by rwdoctor: {})",
                                                                          describe_repairs(restored)));
   } else {
-    for (const int job : without_findings) {
+    // A job without a finding only says something when every check that looks for one ran.
+    const auto failed = failed_check_refusals(live_report);
+    if (!without_findings.empty() && !failed.empty()) {
+      plan.refusals.insert(plan.refusals.end(), failed.begin(), failed.end());
+    }
+    for (const int job : failed.empty() ? without_findings : std::vector<int>{}) {
       plan.refusals.push_back(fmt::format("job {} has no finding that restore-fragments repairs in live", job));
     }
     if (nothing_lacking && plan.refusals.empty()) {

@@ -324,3 +324,31 @@ TEST_CASE("Ctrl-C while a repair is still being planned cancels it", "[db][cance
   holder->abort();
   CHECK(test::dump_meta_tables(op.live->name()) == op.before);
 }
+
+// A plan whose checks cannot read behind a lock (their queries time out) refuses with the
+// checks that could not run, not with "job N has no finding": the checks never looked. Here
+// job 16 lost its streaming_job row (relation-without-job, which reads source) and another
+// session holds source, which the rest of the plan does not read.
+TEST_CASE("a plan whose checks time out behind a lock says which checks could not run", "[db][cancel][bad-input]")
+{
+  const test::TemporaryDirectory directory;
+  test::ScratchDatabase live("v3_0_3");
+  const auto backup = test::ScratchDatabase::copy_of(live);
+  live.execute("DELETE FROM streaming_job WHERE job_id = 16");
+  const auto before = test::dump_meta_tables(live.name());
+  pqxx::connection other(fmt::format("dbname={} application_name=holder-app", live.name()));
+  pqxx::work holder(other);
+  holder.exec("LOCK TABLE source IN ACCESS EXCLUSIVE MODE");
+
+  const auto refused = test::run_process(rw_command({"repair", "restore", "--job", "16", "--from", backup.name(),
+                                                     "--dry-run", "--allow-online", "--lock-timeout", "200",
+                                                     "--undo-file", directory.file("undo.json"), "-d", live.name()}));
+  INFO(refused.describe());
+  CHECK(refused.exit_code == 32);
+  CHECK(contains(refused.out, "check relation-without-job could not run: query failed: canceling statement due to "
+                              "lock timeout"));
+  CHECK_FALSE(contains(refused.out + refused.err, "has no finding"));
+  holder.abort();
+  wait_until_no_rwdoctor(live.name());
+  CHECK(dump_difference(before, test::dump_meta_tables(live.name())) == "");
+}
