@@ -74,10 +74,14 @@ const StreamingAnalyzerFactory* find_streaming_analyzer(const std::string& id);
 // ensemble-invalid (INV-15). Rows: one per NO_SHUFFLE edge with source_/target_ fragment_id,
 // job_id, distribution, vnode_count, parallelism, database_id.
 std::vector<RawFinding> analyze_ensembles(const db::Rows& rows);
+// The same fed a block at a time, in any order (the check runner's way).
+std::unique_ptr<StreamingAnalyzer> ensemble_judge();
 
 // dependency-invalid (INV-23). Rows: kind ('edge' for an object_dependency row or 'missing'
 // for a cross-job fragment edge without one), oid, used_by, message.
 std::vector<RawFinding> analyze_dependencies(const db::Rows& rows);
+// The same fed a block at a time, in any order (the check runner's way).
+std::unique_ptr<StreamingAnalyzer> dependency_judge();
 
 // foreign-keys-missing (INV-01). Rows: table_name, column_names (comma separated, key
 // order), referenced_table, delete_action (pg_constraint.confdeltype).
@@ -118,6 +122,8 @@ std::vector<RawFinding> analyze_schema_drift(const db::Rows& rows, const store::
 // actor_id (NULL for a fragment's own list, fragment_splits from v2.7) and splits (a
 // ConnectorSplits as bytea text). One finding per fragment in which a split id occurs twice.
 std::vector<RawFinding> analyze_split_duplicates(const db::Rows& rows);
+// The same fed a block at a time, in the query's order (the check runner's way).
+std::unique_ptr<StreamingAnalyzer> split_judge();
 
 // One entry of a ConnectorSplits value: the connector (split_type, lower case) and the split
 // id RisingWave's SplitMetaData::id() gives it, or nullopt when the connector is not one

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace rwdoctor::checks {
@@ -81,50 +82,75 @@ cyclic_components(const std::map<int, std::set<int>>& graph)
   return cycles;
 }
 
+// The dependency rows a block at a time (see StreamingAnalyzer), in any order: the edges are
+// kept as a graph of ids, each 'missing' row becomes its finding at once.
+class DependencyJudge final : public StreamingAnalyzer
+{
+public:
+  void
+  take(const db::Rows& rows) override
+  {
+    const RowReader reader(rows);
+    const int kind = reader.column("kind");
+    const int oid = reader.column("oid");
+    const int used_by = reader.column("used_by");
+    const int message = reader.column("message");
+    for (std::size_t row = 0; row < reader.size(); ++row) {
+      const auto from = reader.integer(row, oid);
+      const auto to = reader.integer(row, used_by);
+      if (!from || !to) {
+        continue;
+      }
+      if (reader.text(row, kind) == std::optional<std::string>("edge")) {
+        m_graph[*from].insert(*to);
+        continue;
+      }
+      RawFinding finding;
+      finding.object_id = *to;
+      finding.job_id = *to;
+      finding.message = reader.text(row, message).value_or(
+        fmt::format("job {} reads from job {} without an object_dependency row", *to, *from));
+      m_findings.push_back(std::move(finding));
+    }
+  }
+
+  std::vector<RawFinding>
+  finish() override
+  {
+    for (const auto& cycle : cyclic_components(m_graph)) {
+      std::string members;
+      for (const int member : cycle) {
+        members += fmt::format("{}{}", members.empty() ? "" : ", ", member);
+      }
+      RawFinding finding;
+      finding.object_id = cycle.front();
+      finding.message = fmt::format("object_dependency has a cycle through objects [{}]", members);
+      finding.severity = Severity::error;
+      finding.consequence = Consequence::ddl_error;
+      m_findings.push_back(std::move(finding));
+    }
+    return std::move(m_findings);
+  }
+
+private:
+  std::map<int, std::set<int>> m_graph;
+  std::vector<RawFinding> m_findings;
+};
+
 } // namespace
+
+std::unique_ptr<StreamingAnalyzer>
+dependency_judge()
+{
+  return std::make_unique<DependencyJudge>();
+}
 
 std::vector<RawFinding>
 analyze_dependencies(const db::Rows& rows)
 {
-  const RowReader reader(rows);
-  const int kind = reader.column("kind");
-  const int oid = reader.column("oid");
-  const int used_by = reader.column("used_by");
-  const int message = reader.column("message");
-
-  std::map<int, std::set<int>> graph;
-  std::vector<RawFinding> findings;
-  for (std::size_t row = 0; row < reader.size(); ++row) {
-    const auto from = reader.integer(row, oid);
-    const auto to = reader.integer(row, used_by);
-    if (!from || !to) {
-      continue;
-    }
-    if (reader.text(row, kind) == std::optional<std::string>("edge")) {
-      graph[*from].insert(*to);
-      continue;
-    }
-    RawFinding finding;
-    finding.object_id = *to;
-    finding.job_id = *to;
-    finding.message = reader.text(row, message).value_or(
-      fmt::format("job {} reads from job {} without an object_dependency row", *to, *from));
-    findings.push_back(std::move(finding));
-  }
-
-  for (const auto& cycle : cyclic_components(graph)) {
-    std::string members;
-    for (const int member : cycle) {
-      members += fmt::format("{}{}", members.empty() ? "" : ", ", member);
-    }
-    RawFinding finding;
-    finding.object_id = cycle.front();
-    finding.message = fmt::format("object_dependency has a cycle through objects [{}]", members);
-    finding.severity = Severity::error;
-    finding.consequence = Consequence::ddl_error;
-    findings.push_back(std::move(finding));
-  }
-  return findings;
+  DependencyJudge judge;
+  judge.take(rows);
+  return judge.finish();
 }
 
 } // namespace rwdoctor::checks

@@ -19,6 +19,7 @@
 #include <cctype>
 #include <climits>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace rwdoctor::checks {
@@ -176,59 +177,92 @@ decode_connector_splits(std::string_view bytes)
   return splits;
 }
 
-std::vector<RawFinding>
-analyze_split_duplicates(const db::Rows& rows)
+namespace {
+
+// The split rows a block at a time (see StreamingAnalyzer), in the query's order (fragment_id,
+// then actor_id): a fragment's rows may span two blocks, so its holders are kept until the
+// next fragment's first row or the end.
+class SplitJudge final : public StreamingAnalyzer
 {
-  const RowReader reader(rows);
-  const int job_column = reader.column("job_id");
-  const int fragment_column = reader.column("fragment_id");
-  const int actor_column = reader.column("actor_id");
-  const int splits_column = reader.column("splits");
-
-  std::vector<RawFinding> findings;
-  std::optional<int> fragment;
-  std::optional<int> job;
-  bool per_actor = false;
-  Holders holders;
-  const auto finish = [&] {
-    if (fragment) {
-      const auto duplicates = describe(holders, per_actor);
-      if (!duplicates.empty()) {
-        RawFinding finding;
-        finding.object_id = job;
-        finding.job_id = job;
-        finding.fragment_id = fragment;
-        finding.message = fmt::format("{} fragment {} of job {}: {}",
-                                      per_actor ? "the actors of source" : "fragment_splits of source", *fragment,
-                                      job ? std::to_string(*job) : "?", duplicates);
-        findings.push_back(std::move(finding));
+public:
+  void
+  take(const db::Rows& rows) override
+  {
+    const RowReader reader(rows);
+    const int job_column = reader.column("job_id");
+    const int fragment_column = reader.column("fragment_id");
+    const int actor_column = reader.column("actor_id");
+    const int splits_column = reader.column("splits");
+    for (std::size_t row = 0; row < reader.size(); ++row) {
+      const auto row_fragment = reader.integer(row, fragment_column);
+      if (row_fragment != m_fragment) {
+        finish_fragment();
+        m_fragment = row_fragment;
+        m_job = reader.integer(row, job_column);
       }
-    }
-    holders.clear();
-  };
-
-  std::string bytes;
-  for (std::size_t row = 0; row < reader.size(); ++row) {
-    const auto row_fragment = reader.integer(row, fragment_column);
-    if (row_fragment != fragment) {
-      finish();
-      fragment = row_fragment;
-      job = reader.integer(row, job_column);
-    }
-    const auto actor = reader.integer(row, actor_column);
-    per_actor = actor.has_value();
-    const auto value = reader.text(row, splits_column);
-    if (!value || !util::decode_bytea_hex(*value, bytes)) {
-      continue;
-    }
-    for (const auto& split : decode_connector_splits(bytes)) {
-      if (split.id) {
-        holders[fmt::format("{} ({})", *split.id, split.connector)].push_back(actor.value_or(0));
+      const auto actor = reader.integer(row, actor_column);
+      m_per_actor = actor.has_value();
+      const auto value = reader.text(row, splits_column);
+      if (!value || !util::decode_bytea_hex(*value, m_bytes)) {
+        continue;
+      }
+      for (const auto& split : decode_connector_splits(m_bytes)) {
+        if (split.id) {
+          m_holders[fmt::format("{} ({})", *split.id, split.connector)].push_back(actor.value_or(0));
+        }
       }
     }
   }
-  finish();
-  return findings;
+
+  std::vector<RawFinding>
+  finish() override
+  {
+    finish_fragment();
+    return std::move(m_findings);
+  }
+
+private:
+  void
+  finish_fragment()
+  {
+    if (m_fragment) {
+      const auto duplicates = describe(m_holders, m_per_actor);
+      if (!duplicates.empty()) {
+        RawFinding finding;
+        finding.object_id = m_job;
+        finding.job_id = m_job;
+        finding.fragment_id = m_fragment;
+        finding.message = fmt::format("{} fragment {} of job {}: {}",
+                                      m_per_actor ? "the actors of source" : "fragment_splits of source", *m_fragment,
+                                      m_job ? std::to_string(*m_job) : "?", duplicates);
+        m_findings.push_back(std::move(finding));
+      }
+    }
+    m_holders.clear();
+  }
+
+  std::optional<int> m_fragment;
+  std::optional<int> m_job;
+  bool m_per_actor = false;
+  Holders m_holders;
+  std::string m_bytes;
+  std::vector<RawFinding> m_findings;
+};
+
+} // namespace
+
+std::unique_ptr<StreamingAnalyzer>
+split_judge()
+{
+  return std::make_unique<SplitJudge>();
+}
+
+std::vector<RawFinding>
+analyze_split_duplicates(const db::Rows& rows)
+{
+  SplitJudge judge;
+  judge.take(rows);
+  return judge.finish();
 }
 
 } // namespace rwdoctor::checks

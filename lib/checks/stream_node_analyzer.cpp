@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <set>
 
@@ -56,16 +55,23 @@ void
 judge_merges(const StreamNodeDigest& digest, std::string_view edges_text, bool typed_edges, int fragment,
              const std::vector<int>& existing, std::vector<PlanProblem>& problems)
 {
-  std::map<int, std::string> edges;
+  if (digest.merges.empty()) {
+    return; // nothing to compare: most fragments of a wide job have no Merge
+  }
+  // The edges into the fragment (a few; tens on the widest stores), views into edges_text.
+  std::vector<std::pair<int, std::string_view>> edges;
   util::for_each_part(edges_text, ',', [&](std::string_view edge) {
     const auto colon = edge.find(':');
-    edges[to_id(edge.substr(0, colon))] = std::string(colon == std::string_view::npos ? "" : edge.substr(colon + 1));
+    edges.emplace_back(to_id(edge.substr(0, colon)),
+                       colon == std::string_view::npos ? std::string_view() : edge.substr(colon + 1));
   });
   for (const auto& merge : digest.merges) {
     if (merge.upstream_fragment_id == 0) {
       continue; // a placeholder RisingWave fills when it builds the graph
     }
-    const auto edge = edges.find(merge.upstream_fragment_id);
+    const auto edge = std::find_if(edges.begin(), edges.end(), [&](const std::pair<int, std::string_view>& candidate) {
+      return candidate.first == merge.upstream_fragment_id;
+    });
     if (edge == edges.end()) {
       // A fragment that is gone is the upstream job's damage, reported by its own checks.
       if (std::binary_search(existing.begin(), existing.end(), merge.upstream_fragment_id)) {

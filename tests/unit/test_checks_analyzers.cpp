@@ -100,6 +100,27 @@ TEST_CASE("entry fragments of one ensemble must agree", "[analyzers][ensemble]")
   }
 }
 
+TEST_CASE("ensembles fed a row at a time are judged as when fed whole", "[analyzers][ensemble]")
+{
+  const auto whole = edges_rows({edge(1, 3, 10, 30, "1", "1", "HASH", "HASH"), edge(5, 6, 50, 60, "1", "6"),
+                                 edge(7, 8, 70, 70), edge(2, 3, 20, 30, "1", "1", "SINGLE"), edge(8, 7, 70, 70)});
+  const auto expected = analyze_ensembles(whole);
+  REQUIRE(expected.size() == 4); // entries of two jobs and two distributions, databases, a cycle
+  const auto judge = ensemble_judge();
+  for (const auto& row : whole.values) {
+    db::Rows block;
+    block.columns = whole.columns;
+    block.values = {row};
+    judge->take(block);
+  }
+  const auto found = judge->finish();
+  REQUIRE(found.size() == expected.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    CHECK(found[i].message == expected[i].message);
+    CHECK(found[i].fragment_id == expected[i].fragment_id);
+  }
+}
+
 TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]")
 {
   db::Rows rows;
@@ -116,6 +137,23 @@ TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]
   CHECK(mentions(findings, "cycle through objects [10, 11, 12]"));
   CHECK(mentions(findings, "cycle through objects [20]"));
   CHECK_FALSE(mentions(findings, "[30"));
+
+  SECTION("fed a row at a time, as the check runner does, the findings are the same")
+  {
+    const auto judge = dependency_judge();
+    for (const auto& row : rows.values) {
+      db::Rows block;
+      block.columns = rows.columns;
+      block.values = {row};
+      judge->take(block);
+    }
+    const auto found = judge->finish();
+    REQUIRE(found.size() == findings.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      CHECK(found[i].message == findings[i].message);
+      CHECK(found[i].object_id == findings[i].object_id);
+    }
+  }
 }
 
 TEST_CASE("a long dependency chain does not overflow the stack", "[analyzers][dependency]")
@@ -253,6 +291,27 @@ TEST_CASE("a split held by two actors of a fragment is one finding per fragment"
   CHECK(findings[0].job_id == 14);
   CHECK(mentions(findings, "split 0 (kafka) in actors 1, 2"));
   CHECK(mentions(findings, "split 1 (kafka) in actors 2, 3"));
+
+  SECTION("fed a row at a time, a fragment's rows in two blocks are still one fragment")
+  {
+    const auto rows = split_rows({
+      {"14", "1", "1", connector_splits({{"kafka", kafka(0)}})},
+      {"14", "1", "2", connector_splits({{"kafka", kafka(0, "99")}, {"kafka", kafka(1)}})},
+      {"14", "1", "3", connector_splits({{"kafka", kafka(1)}})},
+      {"14", "2", "5", connector_splits({{"kafka", kafka(0)}})},
+      {"14", "2", "6", std::nullopt},
+    });
+    const auto judge = split_judge();
+    for (const auto& row : rows.values) {
+      db::Rows block;
+      block.columns = rows.columns;
+      block.values = {row};
+      judge->take(block);
+    }
+    const auto found = judge->finish();
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].message == findings[0].message);
+  }
 }
 
 TEST_CASE("a split listed twice by one actor or one fragment_splits row is found", "[analyzers][splits]")
