@@ -11,7 +11,9 @@
 # (/usr/bin/time -v, "Maximum resident set size"):
 #   check     `rwdoctor check --format json` on the healthy store and on a store with
 #             findings; the psql baseline: the SQL the tool runs (printed by
-#             rwdoctor-bench-sql) in one REPEATABLE READ READ ONLY transaction; the floor:
+#             rwdoctor-bench-sql) in one REPEATABLE READ READ ONLY transaction; for
+#             generation head also a DBA's hand SQL (bench/sql/dba_hand_check.sql: the plainest
+#             set-based query per invariant, no blob decoding, one such transaction); the floor:
 #             one COPY (SELECT <columns the checks read, bytea excluded>) TO STDOUT per table
 #   repairs   `repair drop` and `repair restore` of 1, 100 and 1000 broken jobs against the
 #             bare SQL: the one DELETE of the plan's objects; COPY of exactly the restored
@@ -40,7 +42,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 die() { echo "$PROG: $*" >&2; exit 1; }
 info() { echo "$PROG: $*" >&2; }
 usage() {
-    sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2
+    # The comment block at the top, up to the first line of code.
+    sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0" >&2
     exit 2
 }
 
@@ -305,6 +308,11 @@ ratio() { # A B: A / B with two decimals, "-" when either is missing
 CHECK_FINDINGS="-"
 CHECK_SUMMARY="not measured"
 
+# How many check ids the hand SQL covers: the ids its queries name as their first column.
+hand_check_ids() {
+    grep -oE "^SELECT (DISTINCT )?'[a-z-]+'" "$ROOT/bench/sql/dba_hand_check.sql" | grep -oE "'[a-z-]+'" | sort -u | wc -l
+}
+
 bench_check() {
     info "check: preparing the baseline and floor scripts"
     "$BENCH_SQL" -d "$DB_HEALTHY" >"$TMP/check.sql"
@@ -334,6 +342,17 @@ bench_check() {
     measure guard_tool_findings - 4 /dev/null "$RWDOCTOR" guard -d "$DB_BROKEN" "${STATEMENT_TIMEOUT[@]}" || true
     measure check_psql - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check.sql" || true
     measure check_psql_no_blobs - 0 /dev/null "${PSQL[@]}" -A -t -d "$DB_HEALTHY" -f "$TMP/check-no-blobs.sql" || true
+    # A DBA's hand SQL: one plain query per invariant, written for the head schema's tables and
+    # columns only. Its output is kept, not discarded: it must be empty on the healthy store, or
+    # the baseline finds what the tool does not and is not comparable.
+    if [ "$GENERATION" = head ]; then
+        if measure check_hand - 0 "$TMP/hand.out" "${PSQL[@]}" -A -t -d "$DB_HEALTHY" \
+            -f "$ROOT/bench/sql/dba_hand_check.sql" && [ -s "$TMP/hand.out" ]; then
+            NOTES+=("the DBA's hand SQL returned $(grep -c . "$TMP/hand.out") rows on the healthy store (first: $(sed -n 1p "$TMP/hand.out")): its baseline is wrong")
+        fi
+    else
+        NOTES+=("baseline \"a DBA's hand SQL\" not measured: bench/sql/dba_hand_check.sql is written for generation head only")
+    fi
     measure check_floor - 0 /dev/null "${PSQL[@]}" -d "$DB_HEALTHY" -f "$TMP/floor.sql" || true
     # The store with findings: exit 4; the JSON is kept to count the findings.
     if measure check_tool_findings - 4 "$TMP/findings.json" "$RWDOCTOR" check -d "$DB_BROKEN" --format json \
@@ -584,6 +603,15 @@ report() {
     base=$(median_wall check_psql)
     nob=$(median_wall check_psql_no_blobs)
     floor=$(median_wall check_floor)
+    # The hand SQL's table row and ratio exist for generation head only; each is appended to the
+    # line before it (with its newline) so that no empty line splits the table.
+    local hand_row="" hand_ratio=""
+    if [ "$GENERATION" = head ]; then
+        hand_row=$'\n'$(row "baseline: a DBA's hand SQL (anti-joins, no blob decoding), one snapshot" \
+            "$(median_wall check_hand)" "$(median_rss check_hand)" \
+            "psql -A -t, no rows on the healthy store; $(hand_check_ids) check ids, the blob checks left out (the file's header lists them)")
+        hand_ratio=$'\n'"- tool / DBA's hand SQL: **$(ratio "$tool" "$(median_wall check_hand)")** (target: at most 1.0)"
+    fi
     cat <<EOF
 # rwdoctor benchmark: scale $SCALE, generation $GENERATION ($GENERATION_LABEL)
 
@@ -604,13 +632,13 @@ $(row "\`rwdoctor check --format json\`, store with findings" "$(median_wall che
 $(row "\`rwdoctor guard\`, healthy store" "$(median_wall guard_tool)" "$(median_rss guard_tool)" "exit 0; the checks that can be critical")
 $(row "\`rwdoctor guard\`, store with findings" "$(median_wall guard_tool_findings)" "$(median_rss guard_tool_findings)" "exit 4")
 $(row "baseline: psql, the tool's check SQL + blob scans, one snapshot" "$base" "$(median_rss check_psql)" "psql -A -t, output discarded; blob scans with FETCH_COUNT 256")
-$(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")
+$(row "baseline: psql, the check SQL files only" "$nob" "$(median_rss check_psql_no_blobs)" "without the blob-malformed scans")$hand_row
 $(row "floor: COPY of the columns the checks read, no bytea" "$floor" "$(median_rss check_floor)" "$FLOOR_TABLES tables, one snapshot")
 $(row "\`rwdoctor check --format json --check blob-malformed\`" "$(median_wall blob_tool)" "$(median_rss blob_tool)" "exit 0; the blob scan alone")
 $(row "blob floor: binary COPY of the rows the blob scan reads" "$(median_wall blob_floor)" "$(median_rss blob_floor)" "psql, one snapshot, output discarded")
 
 - tool / baseline: **$(ratio "$tool" "$base")** (tool / check SQL files only: $(ratio "$tool" "$nob"); tool with \`--connections 1\` / baseline: $(ratio "$(median_wall check_tool_one)" "$base"))
-- tool / floor: **$(ratio "$tool" "$floor")**
+- tool / floor: **$(ratio "$tool" "$floor")**$hand_ratio
 - blob-malformed / blob floor: **$(ratio "$(median_wall blob_tool)" "$(median_wall blob_floor)")** (target: at most 1.2)
 
 ## repairs
