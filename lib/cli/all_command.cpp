@@ -5,6 +5,7 @@
 #include "cli/options.hpp"
 #include "cli/prompt.hpp"
 #include "cli/repair_support.hpp"
+#include "cli/terminal.hpp"
 #include "report/text_report.hpp"
 #include "checks/catalogue.hpp"
 #include "core/error.hpp"
@@ -375,7 +376,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
                  util::shell_quote(path), connection_arguments(context.connection, plan.database, &plan.server),
                  context.backup ? " --from " + backup_argument(values, *context.backup) : "");
     } else if (format == Format::text && plan.refusals.empty() && !plan.steps.empty()) {
-      out << report::apply_plan_line(apply_command(context, plan), plan_width());
+      out << report::apply_plan_line(apply_command(context, plan), output_width());
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

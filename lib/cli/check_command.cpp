@@ -104,7 +104,7 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   auto renderer = format == Format::json
                     ? report::CheckRenderer::json(commands)
                     : report::CheckRenderer::text(catalogue, colour, verbosity, commands,
-                                                  stdout_is_terminal() ? stdout_width() : 0);
+                                                  output_width());
   const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
   for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);
@@ -156,7 +156,7 @@ run_checks_command(const std::vector<std::string>& args, std::ostream& out)
   const auto format = format_from(values);
   const auto& catalogue = checks::Catalogue::builtin();
   out << (format == Format::json ? report::render_catalogue_json(catalogue)
-                                 : report::render_catalogue_text(catalogue, stdout_is_terminal() ? stdout_width() : 0));
+                                 : report::render_catalogue_text(catalogue, output_width()));
   return to_int(ExitCode::clean);
 }
 

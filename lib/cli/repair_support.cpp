@@ -99,12 +99,6 @@ report_nothing_to_do(const std::string& message, const std::string& repair_id, F
   return to_int(ExitCode::clean);
 }
 
-int
-plan_width()
-{
-  return stdout_is_terminal() ? stdout_width() : 0;
-}
-
 std::string
 saved_plan_text(repair::Json plan, const std::string& repair_id)
 {
@@ -135,7 +129,7 @@ applied_repair_footer(const std::string& what, const std::string& undo_path, con
   text += report::labelled_command("  ", fmt::format("to take the {} back", what),
                                    fmt::format("rwdoctor undo {}{} --yes", util::shell_quote(undo_path),
                                                connection_arguments(connection, database, &server)),
-                                   plan_width());
+                                   output_width());
   if (repair::is_pending_undo_path(undo_path)) {
     text += "  (the repair committed, but its undo file kept its pending name: it could not be renamed)\n";
   }

@@ -43,9 +43,6 @@ std::string applied_repair_footer(const std::string& what, const std::string& un
 // A repeated repair or apply whose work is done: the message (text or JSON), exit 0.
 int report_nothing_to_do(const std::string& message, const std::string& repair_id, Format format, std::ostream& out);
 
-// The width a plan's text is fitted to: the terminal's when stdout is one, else 0 (unlimited).
-int plan_width();
-
 // A plan file (--plan-out): the plan, with the id the repair takes when it is applied, sealed.
 std::string saved_plan_text(repair::Json plan, const std::string& repair_id);
 

@@ -7,6 +7,7 @@
 #include "checks/check_runner.hpp"
 #include "cli/options.hpp"
 #include "cli/prompt.hpp"
+#include "cli/terminal.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "db/meta_store_session.hpp"
@@ -137,7 +138,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       out << report::apply_plan_line(fmt::format("rwdoctor repair restore{} --from {}{}{} --yes",
                                                  job_arguments(request.jobs), backup_argument(values, backup), keep,
                                                  connection_arguments(connection, plan.database, &plan.server)),
-                                     plan_width());
+                                     output_width());
     }
     return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
   }

@@ -86,6 +86,12 @@ TerminalProgress::on_done()
 }
 
 int
+output_width()
+{
+  return stdout_is_terminal() ? stdout_width() : 0;
+}
+
+int
 stdout_width()
 {
   winsize size{};

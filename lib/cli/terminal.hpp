@@ -14,6 +14,9 @@ bool stderr_is_terminal();
 bool no_color_requested();
 // The width of the terminal on stdout in columns (TIOCGWINSZ, else $COLUMNS), 0 when unknown.
 int stdout_width();
+// The width to lay text on stdout out for: stdout_width() on a terminal, 0 (no limit) when
+// stdout is a file or a pipe, whose reader joins nothing.
+int output_width();
 
 // Reports lock waits on stderr: a line naming who the repair waits for whenever that changes,
 // and on a terminal a status line rewritten in place with the seconds waited.
