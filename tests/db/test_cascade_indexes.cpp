@@ -3,6 +3,7 @@
 // role that may not create them still repairs.
 #include "cli_runner.hpp"
 #include "process_runner.hpp"
+#include "repair_test_support.hpp"
 #include "scratch_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -55,12 +56,16 @@ TEST_CASE("a drop indexes the foreign keys it deletes through only for its own t
       CHECK(dry.out.find("DELETE FROM object") < dry.out.find("DROP INDEX"));
 
       const TempDir dir;
+      // The test's own connections (index_definitions, the dump) end on the server a moment
+      // after they close; the repair's online gate must not meet them.
+      test::wait_until_no_clients(database.name());
       const auto dropped = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--yes",
                                     "--undo-file", dir.file("undo.json")});
       INFO(dropped.out << dropped.err);
       REQUIRE(dropped.code == 1);
       CHECK(index_definitions(database.name()) == indexes_before);
 
+      test::wait_until_no_clients(database.name());
       const auto undone = run_cli({"undo", dir.file("undo.json"), "-d", database.name(), "--yes"});
       INFO(undone.out << undone.err);
       REQUIRE(undone.code == 0);
@@ -78,10 +83,12 @@ TEST_CASE("the undo of a restore deletes with the indexes and leaves none", "[db
   const auto indexes_before = index_definitions(live.name());
   const auto tables_before = test::dump_meta_tables(live.name());
   const TempDir dir;
+  test::wait_until_no_clients(live.name());
   const auto restored = run_cli({"repair", "restore", "-d", live.name(), "--job", "16", "--from", backup.name(), "--yes",
                                  "--undo-file", dir.file("undo.json")});
   INFO(restored.out << restored.err);
   REQUIRE(restored.code == 1);
+  test::wait_until_no_clients(live.name());
   const auto undone = run_cli({"undo", dir.file("undo.json"), "-d", live.name(), "--yes"});
   INFO(undone.out << undone.err);
   REQUIRE(undone.code == 0);
@@ -103,11 +110,13 @@ TEST_CASE("a role that may write but not create indexes still drops and undoes",
   const auto tables_before = test::dump_meta_tables(database.name());
   const auto connection = fmt::format("dbname={} user={}", database.name(), role);
   const TempDir dir;
+  test::wait_until_no_clients(database.name());
   const auto dropped = run_cli({"repair", "drop", "-d", connection, "--job", "16", "--cascade", "--yes",
                                 "--no-audit-table", "--undo-file", dir.file("undo.json")});
   INFO(dropped.out << dropped.err);
   CHECK(dropped.code == 1);
   CHECK(index_definitions(database.name()) == indexes_before);
+  test::wait_until_no_clients(database.name());
   const auto undone = run_cli({"undo", dir.file("undo.json"), "-d", connection, "--yes", "--no-audit-table"});
   INFO(undone.out << undone.err);
   CHECK(undone.code == 0);
