@@ -125,7 +125,9 @@ applied_repair_footer(const std::string& what, const std::string& undo_path, con
                       long audit_id, const db::ConnectionOptions& connection, const std::string& database,
                       const db::ServerIdentity& server)
 {
-  auto text = fmt::format("repair id: {}\nundo file: {} (on host {})\n", repair_id, undo_path, repair::host_name());
+  auto text = fmt::format("repair id: {}\n", repair_id)
+              + report::fitted_text_line(fmt::format("undo file: {} (on host {})", undo_path, repair::host_name()),
+                                         output_width(), "  ");
   text += report::labelled_command("  ", fmt::format("to take the {} back", what),
                                    fmt::format("rwdoctor undo {}{} --yes", util::shell_quote(undo_path),
                                                connection_arguments(connection, database, &server)),

@@ -36,9 +36,10 @@ struct IncidentView
   std::vector<incidents::Command> commands; // incidents::commands_for
 };
 
-// Below 64 columns (`width` > 0) the lines of the head, the incident headers, the what-to-do
+// Longer than `width` (> 0), the lines of the head, the incident headers, the what-to-do
 // block and the summary are broken at spaces, and each command at spaces outside quotes with
-// a trailing " \\", so the block still pastes as one command; `width` 0 is unlimited.
+// a trailing " \\", so the block still pastes as one command; below 64 columns the words
+// before a command get a line of their own; `width` 0 is unlimited.
 
 // The header lines (empty when quiet).
 std::string text_head(const checks::CheckRun& run, Verbosity verbosity, int width = 0);

@@ -119,14 +119,21 @@ filled_lines(const std::vector<std::string>& units, std::size_t room, const std:
   return out + current + "\n";
 }
 
-// `line` (with its leading spaces) as it fits `width` columns: unchanged on a wide terminal
-// (width 0 or at least k_narrow_width); on a narrow one broken at spaces, the lines after the
-// first starting with `rest_indent`. A word longer than a line is kept whole: the words here
-// are ids, names and paths a DBA may copy. The result ends with a newline.
+// True when `text` needs no breaking at `width` columns (0: not a terminal, nothing is broken).
+bool
+fits(std::size_t length, int width)
+{
+  return width <= 0 || length <= static_cast<std::size_t>(width);
+}
+
+// `line` (with its leading spaces) as it fits `width` columns: unchanged when it fits (or
+// width is 0); else broken at spaces, the lines after the first starting with `rest_indent`,
+// so that the terminal never wraps it inside a word. A word longer than a line is kept whole:
+// the words here are ids, names and paths a DBA may copy. The result ends with a newline.
 std::string
 fitted_line(const std::string& line, int width, const std::string& rest_indent)
 {
-  if (!is_narrow(width)) {
+  if (fits(line.size(), width)) {
     return line + "\n";
   }
   const auto lead = std::min(line.find_first_not_of(' '), line.size());
@@ -170,15 +177,16 @@ shell_words(const std::string& command)
   return words;
 }
 
-// A shell command as it fits `width` columns: unchanged on a wide terminal; on a narrow one
+// A shell command as it fits `width` columns: unchanged when it fits (or width is 0); else
 // broken between words with a trailing " \\" (the shell joins the lines again when the
 // block is pasted), never inside quotes nor between an option and its value ("-p 5432":
 // an option and the next word when that is no option itself), the continuation lines
-// indented two more columns. `indent` starts every line.
+// indented two more columns. `indent` starts every line. Words before the command ("or:")
+// stay on its first line.
 std::string
 fitted_command(const std::string& command, int width, const std::string& indent)
 {
-  if (!is_narrow(width)) {
+  if (fits(indent.size() + command.size(), width)) {
     return indent + command + "\n";
   }
   const auto words = shell_words(command);
@@ -417,7 +425,7 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
                                      backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
                                      util::printable(context.rwdoctor_arguments));
     out += is_narrow(width) ? "  all of it in one run:\n" + fitted_command(command, width, "     ")
-                            : fmt::format("  all of it in one run: {}\n", command);
+                            : fitted_command("all of it in one run: " + command, width, "  ");
   }
   if (backup) {
     out += fitted_line(fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident",
@@ -609,9 +617,15 @@ std::string
 labelled_command(const std::string& indent, const std::string& label, const std::string& command, int width)
 {
   if (!is_narrow(width)) {
-    return fmt::format("{}{}: {}\n", indent, label, command);
+    return fitted_command(fmt::format("{}: {}", label, command), width, indent);
   }
   return fmt::format("{}{}:\n", indent, label) + fitted_command(command, width, indent + "  ");
+}
+
+std::string
+fitted_text_line(const std::string& line, int width, const std::string& rest_indent)
+{
+  return fitted_line(line, width, rest_indent);
 }
 
 std::string

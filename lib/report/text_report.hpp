@@ -42,13 +42,18 @@ std::string short_subject(const checks::Finding& finding);
 // A psql statement a DBA can run to look at the finding's rows.
 std::string inspect_sql(const checks::Finding& finding);
 
-// "to apply this plan: COMMAND" after a dry run's plan. Below 64 columns (`width` > 0) the
-// command goes below, broken as the what-to-do block breaks commands (a trailing " \\",
-// never inside quotes nor between an option and its value), so it still pastes whole.
+// `line` (its leading spaces kept) broken at spaces when it is longer than `width` (> 0), the
+// lines after the first starting with `rest_indent`; a word longer than a line is kept whole.
+std::string fitted_text_line(const std::string& line, int width, const std::string& rest_indent);
+
+// "to apply this plan: COMMAND" after a dry run's plan. Longer than `width` (> 0) it is
+// broken as the what-to-do block breaks commands (a trailing " \\", never inside quotes nor
+// between an option and its value), so it still pastes whole; below 64 columns the command
+// goes below the label.
 std::string apply_plan_line(const std::string& command, int width);
 
-// "INDENT LABEL: COMMAND", or below 64 columns the label on its line and the command fitted
-// below it, indented two more columns, as apply_plan_line does.
+// "INDENT LABEL: COMMAND" fitted to `width` as apply_plan_line is, or below 64 columns the
+// label on its line and the command fitted below it, indented two more columns.
 std::string labelled_command(const std::string& indent, const std::string& label, const std::string& command,
                              int width);
 

@@ -246,7 +246,7 @@ lines_of(const std::string& text)
 
 } // namespace
 
-TEST_CASE("below 64 columns headers and what to do break at spaces, commands with a backslash",
+TEST_CASE("headers and what to do break at spaces where they do not fit, commands with a backslash",
           "[report][text][bad-input]")
 {
   const auto& catalogue = Catalogue::builtin();
@@ -260,16 +260,12 @@ TEST_CASE("below 64 columns headers and what to do break at spaces, commands wit
   CHECK(wide.find("  all of it in one run: rwdoctor repair all --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
                   "/var/run/postgresql -p 5432 --dry-run\n")
         != std::string::npos);
-  // 64 columns is not narrow: what to do is laid out as without a width
-  const auto at_64 = render(64);
-  CHECK(at_64.substr(at_64.find("WHAT TO DO")) == wide.substr(wide.find("WHAT TO DO")));
-  for (const int width : {63, 40, 30}) {
-    const auto text = render(width);
-    INFO(width << ":\n" << text);
-    std::string joined; // the text with every continued command joined again, as a shell would
+  // The text with every continued command joined again, as a shell would; only what is never
+  // broken may pass the width: an option with its value (the quoted conninfo, the socket
+  // directory at 30 columns), a finding's severity and check id.
+  const auto joined_fitting = [](const std::string& text, int width) {
+    std::string joined;
     for (const auto& line : lines_of(text)) {
-      // Only what is never broken may pass the width: an option with its value (the quoted
-      // conninfo, the socket directory at 30 columns), a finding's severity and check id.
       if (line.size() > static_cast<std::size_t>(width)) {
         INFO(line);
         CHECK((line.find("-d 'dbname=metadata user=rw_admin'") != std::string::npos
@@ -282,6 +278,29 @@ TEST_CASE("below 64 columns headers and what to do break at spaces, commands wit
       const auto next = joined.find_first_not_of(' ', at + 3);
       joined.replace(at, next - at, " ");
     }
+    return joined;
+  };
+  // From 64 columns on what to do is laid out as without a width, but a line longer than the
+  // terminal is broken at spaces, a command with a backslash, not wrapped inside a word.
+  for (const int width : {64, 80}) {
+    const auto text = render(width);
+    INFO(width << ":\n" << text);
+    const auto joined = joined_fitting(text, width);
+    CHECK(joined.find("\n     rwdoctor repair restore --job 1004 --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
+                      "/var/run/postgresql -p 5432 --dry-run\n")
+          != std::string::npos);
+    CHECK(joined.find("\n     or, without a backup: rwdoctor repair drop --job 1004 -d 'dbname=metadata user=rw_admin' "
+                      "-h /var/run/postgresql -p 5432 --dry-run\n")
+          != std::string::npos);
+    CHECK(joined.find("\n  all of it in one run: rwdoctor repair all --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
+                      "/var/run/postgresql -p 5432 --dry-run\n")
+          != std::string::npos);
+    CHECK(text.find(" \\\n") != std::string::npos);
+  }
+  for (const int width : {63, 40, 30}) {
+    const auto text = render(width);
+    INFO(width << ":\n" << text);
+    const auto joined = joined_fitting(text, width);
     // Every command is there whole once its lines are joined, the quoted conninfo unbroken.
     CHECK(joined.find("     rwdoctor repair restore --job 1004 --from BACKUP -d 'dbname=metadata user=rw_admin' -h "
                       "/var/run/postgresql -p 5432 --dry-run\n")
@@ -298,7 +317,12 @@ TEST_CASE("a plan's apply command goes below its label on a narrow terminal, who
   const std::string command = "rwdoctor repair restore --job 16 --from 'dbname=meta_backup user=rw' -d metadata "
                               "-h /var/run/postgresql -p 5432 --yes";
   CHECK(report::apply_plan_line(command, 0) == "\nto apply this plan: " + command + "\n");
-  CHECK(report::apply_plan_line(command, 80) == "\nto apply this plan: " + command + "\n");
+  CHECK(report::apply_plan_line("rwdoctor repair restore --job 16 --from meta_backup --yes", 80)
+        == "\nto apply this plan: rwdoctor repair restore --job 16 --from meta_backup --yes\n");
+  // longer than the line: broken between words, the option values whole
+  CHECK(report::apply_plan_line(command, 80) == "\nto apply this plan: rwdoctor repair restore --job 16 \\\n"
+                                                "  --from 'dbname=meta_backup user=rw' -d metadata -h /var/run/postgresql \\\n"
+                                                "  -p 5432 --yes\n");
   const auto narrow = report::apply_plan_line(command, 40);
   CHECK(narrow == "\nto apply this plan:\n"
                   "  rwdoctor repair restore --job 16 \\\n"
