@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "cli_runner.hpp"
 #include "db/meta_store_session.hpp"
+#include "repair_test_support.hpp"
 #include "scratch_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -61,6 +62,9 @@ one_and_parallel(const test::ScratchDatabase& store, const std::string& role_opt
   std::pair<test::CliResult, std::vector<test::CliResult>> results;
   results.first = run_cli(check_args(conninfo, "json", 1));
   for (const int n : jobs) {
+    // A run's backends end on the server a moment after it exits; under a CONNECTION LIMIT
+    // the next run must not meet them.
+    test::wait_until_no_clients(store.name(), true);
     results.second.push_back(run_cli(check_args(conninfo, "json", n)));
   }
   store.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
@@ -202,6 +206,7 @@ TEST_CASE("check --jobs N with siblings that cannot connect or cannot read", "[d
     store.execute(fmt::format("CREATE ROLE {0} LOGIN CONNECTION LIMIT 1; GRANT USAGE ON SCHEMA public TO {0}; "
                               "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {0};",
                               role));
+    test::wait_until_no_clients(store.name(), true);
     const auto by_default =
       run_cli({"check", "-d", fmt::format("dbname={} user={}", store.name(), role), "--format", "json"});
     store.execute(fmt::format("DROP OWNED BY {0}; DROP ROLE {0};", role));
