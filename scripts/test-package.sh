@@ -11,7 +11,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 BUILD=${1:-$ROOT/build/package}
 fail() { echo "test-package: $*" >&2; exit 1; }
 
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DRWDOCTOR_BUILD_TESTS=OFF >/dev/null
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DRWDOCTOR_BUILD_TESTS=OFF -DRWDOCTOR_BUILD_BENCH=OFF >/dev/null
 cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)"
 rm -f "$BUILD"/rwdoctor_*.deb
 (cd "$BUILD" && cpack -G DEB >/dev/null)

@@ -43,7 +43,9 @@ run_suite() {
     (cd "$dir" && ctest --output-on-failure -j "$JOBS")
 }
 
-run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# Line tables only (-g1): stack traces keep their files and lines, and the build takes a third
+# less time than with full debug information.
+run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
 if [ "$QUICK" -eq 0 ]; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

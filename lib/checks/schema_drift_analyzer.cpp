@@ -38,7 +38,7 @@ expected_unique(std::string_view table, std::string_view columns)
 }
 
 std::string
-quoted(std::string_view table)
+quoted_table(std::string_view table)
 {
   return table == "table" || table == "user" || table == "index" ? fmt::format("\"{}\"", table) : std::string(table);
 }
@@ -125,18 +125,18 @@ analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
         findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
                                    fmt::format("{} has a unique index {} on ({}), which RisingWave does not create: "
                                                "its inserts and updates of those columns can fail",
-                                               quoted(table), name, detail)));
+                                               quoted_table(table), name, detail)));
       }
     } else if (kind == "trigger") {
       findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
                                  fmt::format("{} has a trigger {}, which RisingWave does not create: it runs on "
                                              "RisingWave's own writes",
-                                             quoted(table), name)));
+                                             quoted_table(table), name)));
     } else {
       findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
                                  fmt::format("{} has a {} constraint {} ({}), which RisingWave does not create: its "
                                              "writes can fail",
-                                             quoted(table), kind, name, detail)));
+                                             quoted_table(table), kind, name, detail)));
     }
   }
 
@@ -150,12 +150,12 @@ analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
       continue; // a missing table fails the checks that read it; its columns add nothing
     }
     const auto found = present.find(key);
-    const auto column_name = fmt::format("{}.{}", quoted(column.table), column.column);
+    const auto column_name = fmt::format("{}.{}", quoted_table(column.table), column.column);
     const auto definition = fmt::format("{} {}", column.type, nullability(column.not_null));
     if (found == present.end()) {
       findings.push_back(finding(column.table, Severity::critical, Consequence::panic,
                                  fmt::format("column {} ({}) is missing: every read of {} fails", column_name,
-                                             definition, quoted(column.table))));
+                                             definition, quoted_table(column.table))));
     } else if (found->second.type != column.type && found->second.type != column.legacy_type) {
       // sqlx decodes a Rust String from any string type and JSON from json and jsonb, so
       // those differences are harmless; only a tighter length bound fails writes.
@@ -196,7 +196,7 @@ analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
       findings.push_back(finding(key.first, Severity::error, Consequence::ddl_error,
                                  fmt::format("column {}.{} ({} NOT NULL, no default) is not created by any applied "
                                              "migration: RisingWave's inserts do not name it and fail",
-                                             quoted(key.first), key.second, column.type)));
+                                             quoted_table(key.first), key.second, column.type)));
     }
   }
   return findings;

@@ -15,7 +15,7 @@ namespace {
 
 // Identifiers as PostgreSQL's quote_ident writes them for display: always in double quotes.
 std::string
-quoted(const std::string& name)
+quoted_name(const std::string& name)
 {
   std::string text = "\"";
   for (const char c : name) {
@@ -54,7 +54,7 @@ plan_cascade_indexes(MetaStoreSession& session, const std::vector<std::string>& 
 std::string
 create_statement(const CascadeIndex& index)
 {
-  return fmt::format("CREATE INDEX {} ON {} ({});", index.name, quoted(index.table), column_list(index.columns, quoted));
+  return fmt::format("CREATE INDEX {} ON {} ({});", index.name, quoted_name(index.table), column_list(index.columns, quoted_name));
 }
 
 std::string

@@ -2,10 +2,8 @@
 // while libpqxx is still fully alive (not from a static destructor). Repairs the tests run
 // without --undo-file write their undo files to a state directory of the run's own
 // (XDG_STATE_HOME), removed afterwards, never to the home directory of whoever runs them.
-#define CATCH_CONFIG_RUNNER
+#include "catch_session.hpp"
 #include "scratch_database.hpp"
-
-#include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,7 +20,7 @@ main(int argc, char* argv[])
     return 2;
   }
   ::setenv("XDG_STATE_HOME", state.c_str(), 1);
-  const int result = Catch::Session().run(argc, argv);
+  const int result = rwdoctor::test::run_catch_session(argc, argv);
   rwdoctor::test::drop_templates();
   std::error_code ignored;
   std::filesystem::remove_all(state, ignored);

@@ -544,7 +544,7 @@ TEST_CASE("pg_terminate_backend while a repair is mid-transaction", "[db][reliab
 #endif
 }
 
-TEST_CASE("the server restarts while a repair is mid-transaction", "[db][reliability]")
+TEST_CASE("the server restarts while a repair is mid-transaction", "[db][reliability][restart]")
 {
 #ifndef RWDOCTOR_TEST_FAULTS
   FAIL(k_needs_faults);
