@@ -54,6 +54,15 @@ public:
   virtual ~StreamingAnalyzer() = default;
   virtual void take(const db::Rows& block) = 0;
   virtual std::vector<RawFinding> finish() = 0;
+
+  // All of `rows` as one block, then the findings: for callers that hold the whole result
+  // (the analyze_* functions below).
+  std::vector<RawFinding>
+  judge_whole(const db::Rows& rows)
+  {
+    take(rows);
+    return finish();
+  }
 };
 
 // What a streaming analyzer needs besides its rows (AnalyzerInput without them).

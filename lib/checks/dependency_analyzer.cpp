@@ -148,9 +148,7 @@ dependency_judge()
 std::vector<RawFinding>
 analyze_dependencies(const db::Rows& rows)
 {
-  DependencyJudge judge;
-  judge.take(rows);
-  return judge.finish();
+  return dependency_judge()->judge_whole(rows);
 }
 
 } // namespace rwdoctor::checks

@@ -155,18 +155,14 @@ public:
   std::vector<RawFinding>
   finish() override
   {
-    auto& fragments = m_fragments;
-    auto& edges = m_edges;
-    auto& sets = m_sets;
-
     // One pass each over fragments and edges: linear in the number of NO_SHUFFLE edges.
     std::map<int, std::vector<int>> components;
-    for (const auto& [fragment_id, attributes] : fragments) {
-      components[sets.find(fragment_id)].push_back(fragment_id);
+    for (const auto& [fragment_id, attributes] : m_fragments) {
+      components[m_sets.find(fragment_id)].push_back(fragment_id);
     }
     std::map<int, std::vector<std::pair<int, int>>> edges_of_component;
-    for (const auto& edge : edges) {
-      edges_of_component[sets.find(edge.first)].push_back(edge);
+    for (const auto& edge : m_edges) {
+      edges_of_component[m_sets.find(edge.first)].push_back(edge);
     }
 
     std::vector<RawFinding> findings;
@@ -183,7 +179,7 @@ public:
         }
       }
       const int subject = roots.empty() ? members.front() : roots.front();
-      const auto& subject_attributes = fragments[subject];
+      const auto& subject_attributes = m_fragments[subject];
       const auto report = [&](std::string message, Severity severity, Consequence consequence) {
         RawFinding finding;
         finding.fragment_id = subject;
@@ -203,7 +199,7 @@ public:
 
       std::set<std::optional<int>> databases;
       for (const int member : members) {
-        databases.insert(fragments[member].database_id);
+        databases.insert(m_fragments[member].database_id);
       }
       if (databases.size() > 1) {
         report(fmt::format("no_shuffle ensemble of fragments [{}] spans {} databases", join_ids(members),
@@ -215,12 +211,12 @@ public:
         const auto differs = [&](auto member_value, std::string_view what) {
           std::set<std::string> values;
           for (const int root : roots) {
-            values.insert(member_value(fragments[root]));
+            values.insert(member_value(m_fragments[root]));
           }
           if (values.size() > 1) {
             std::string listed;
             for (const int root : roots) {
-              listed += fmt::format("{}{}={}", listed.empty() ? "" : ", ", root, member_value(fragments[root]));
+              listed += fmt::format("{}{}={}", listed.empty() ? "" : ", ", root, member_value(m_fragments[root]));
             }
             report(fmt::format("entry fragments of no_shuffle ensemble [{}] have different {} ({})", join_ids(members),
                                what, listed),
@@ -253,9 +249,7 @@ ensemble_judge()
 std::vector<RawFinding>
 analyze_ensembles(const db::Rows& rows)
 {
-  EnsembleJudge judge;
-  judge.take(rows);
-  return judge.finish();
+  return ensemble_judge()->judge_whole(rows);
 }
 
 } // namespace rwdoctor::checks

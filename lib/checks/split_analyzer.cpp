@@ -260,9 +260,7 @@ split_judge()
 std::vector<RawFinding>
 analyze_split_duplicates(const db::Rows& rows)
 {
-  SplitJudge judge;
-  judge.take(rows);
-  return judge.finish();
+  return split_judge()->judge_whole(rows);
 }
 
 } // namespace rwdoctor::checks

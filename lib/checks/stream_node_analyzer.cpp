@@ -136,22 +136,21 @@ public:
   take(const db::Rows& block) override
   {
     const RowReader reader(block);
-    const int status_column = reader.column("job_status");
-    const int fragments_column = reader.column("fragments");
+    const JobColumns columns(reader);
     // Two passes, so a block that holds every row (analyze_stream_nodes) may have them in any order.
     for (std::size_t row = 0; row < reader.size(); ++row) {
-      const auto status = reader.text(row, status_column).value_or("");
+      const auto status = reader.text(row, columns.status).value_or("");
       if (is_catalog_row(status)) {
         if (m_judged_jobs) {
           throw OperationalError("stream-node-mismatch: a catalog row came after job rows were judged",
                                  "The check's query must order its catalog rows first; report this as a bug.");
         }
-        take_catalog_row(status, reader.text(row, fragments_column).value_or(""));
+        take_catalog_row(status, reader.text(row, columns.fragments).value_or(""));
       }
     }
     for (std::size_t row = 0; row < reader.size(); ++row) {
-      if (!is_catalog_row(reader.text(row, status_column).value_or(""))) {
-        judge_job(reader, row);
+      if (!is_catalog_row(reader.text(row, columns.status).value_or(""))) {
+        judge_job(reader, columns, row);
       }
     }
   }
@@ -163,6 +162,24 @@ public:
   }
 
 private:
+  // The positions of the query's columns in a block, looked up once per block.
+  struct JobColumns
+  {
+    explicit JobColumns(const RowReader& reader)
+        : status(reader.column("job_status")), job(reader.column("job_id")), plans(reader.column("plans")),
+          create_type(reader.column("create_type")), typed_edges(reader.column("typed_edges")),
+          own_source(reader.column("own_source")), fragments(reader.column("fragments"))
+    {
+    }
+    int status;
+    int job;
+    int plans;
+    int create_type;
+    int typed_edges;
+    int own_source;
+    int fragments;
+  };
+
   static bool
   is_catalog_row(std::string_view status)
   {
@@ -197,17 +214,17 @@ private:
   }
 
   void
-  judge_job(const RowReader& reader, std::size_t row)
+  judge_job(const RowReader& reader, const JobColumns& columns, std::size_t row)
   {
-    const auto status = reader.text(row, reader.column("job_status")).value_or("");
-    const auto job = reader.integer(row, reader.column("job_id"));
+    const auto status = reader.text(row, columns.status).value_or("");
+    const auto job = reader.integer(row, columns.job);
     if (!job || (status != "CREATED" && status != "CREATING")) {
       return;
     }
     m_judged_jobs = true;
     // A scoped run carries the job's plans in its row ("3:\x0a..;8:.."); others read the store's.
     StreamNodeDigests row_plans;
-    const auto plans = reader.text(row, reader.column("plans"));
+    const auto plans = reader.text(row, columns.plans);
     if (plans) {
       std::string bytes;
       util::for_each_part(*plans, ';', [&](std::string_view plan) {
@@ -220,16 +237,16 @@ private:
     }
     const StreamNodeDigests& digests = plans ? row_plans : store_digests();
 
-    const auto create_type = reader.text(row, reader.column("create_type")).value_or("");
-    const bool typed_edges = reader.text(row, reader.column("typed_edges")) == std::optional<std::string>("t");
+    const auto create_type = reader.text(row, columns.create_type).value_or("");
+    const bool typed_edges = reader.text(row, columns.typed_edges) == std::optional<std::string>("t");
     const bool judge_scans = status == "CREATING" && m_generation.has(k_v2_7)
                              && (create_type == "BACKGROUND" || m_generation.label == "head");
     FragmentFacts facts;
     facts.job = *job;
     facts.created = status == "CREATED";
-    facts.own_source = reader.integer(row, reader.column("own_source"));
+    facts.own_source = reader.integer(row, columns.own_source);
     // "3[16,18]<2:HASH,5:NO_SHUFFLE": the fragment, its state_table_ids, the edges into it
-    util::for_each_part(reader.text(row, reader.column("fragments")).value_or(""), ';', [&](std::string_view entry) {
+    util::for_each_part(reader.text(row, columns.fragments).value_or(""), ';', [&](std::string_view entry) {
       const auto angle = entry.find('<');
       const auto head = entry.substr(0, angle);
       const auto square = head.find('[');
@@ -297,9 +314,7 @@ std::vector<RawFinding>
 analyze_stream_nodes(const db::Rows& rows, const store::Generation& generation, BlobSource& blobs,
                      StreamNodeDigests* shared)
 {
-  StreamNodeJudge judge(generation, blobs, shared);
-  judge.take(rows);
-  return judge.finish();
+  return stream_node_judge(generation, blobs, shared)->judge_whole(rows);
 }
 
 } // namespace rwdoctor::checks

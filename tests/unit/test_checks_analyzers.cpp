@@ -1,5 +1,6 @@
 #include "checks/analyzers.hpp"
 #include "core/error.hpp"
+#include "row_by_row.hpp"
 #include "store/expected_columns.hpp"
 #include "util/text.hpp"
 
@@ -106,14 +107,7 @@ TEST_CASE("ensembles fed a row at a time are judged as when fed whole", "[analyz
                                  edge(7, 8, 70, 70), edge(2, 3, 20, 30, "1", "1", "SINGLE"), edge(8, 7, 70, 70)});
   const auto expected = analyze_ensembles(whole);
   REQUIRE(expected.size() == 4); // entries of two jobs and two distributions, databases, a cycle
-  const auto judge = ensemble_judge();
-  for (const auto& row : whole.values) {
-    db::Rows block;
-    block.columns = whole.columns;
-    block.values = {row};
-    judge->take(block);
-  }
-  const auto found = judge->finish();
+  const auto found = test::judged_row_by_row(*ensemble_judge(), whole);
   REQUIRE(found.size() == expected.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
     CHECK(found[i].message == expected[i].message);
@@ -140,14 +134,7 @@ TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]
 
   SECTION("fed a row at a time, as the check runner does, the findings are the same")
   {
-    const auto judge = dependency_judge();
-    for (const auto& row : rows.values) {
-      db::Rows block;
-      block.columns = rows.columns;
-      block.values = {row};
-      judge->take(block);
-    }
-    const auto found = judge->finish();
+    const auto found = test::judged_row_by_row(*dependency_judge(), rows);
     REQUIRE(found.size() == findings.size());
     for (std::size_t i = 0; i < found.size(); ++i) {
       CHECK(found[i].message == findings[i].message);
@@ -301,14 +288,7 @@ TEST_CASE("a split held by two actors of a fragment is one finding per fragment"
       {"14", "2", "5", connector_splits({{"kafka", kafka(0)}})},
       {"14", "2", "6", std::nullopt},
     });
-    const auto judge = split_judge();
-    for (const auto& row : rows.values) {
-      db::Rows block;
-      block.columns = rows.columns;
-      block.values = {row};
-      judge->take(block);
-    }
-    const auto found = judge->finish();
+    const auto found = test::judged_row_by_row(*split_judge(), rows);
     REQUIRE(found.size() == 1);
     CHECK(found[0].message == findings[0].message);
   }

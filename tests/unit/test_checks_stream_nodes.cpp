@@ -4,6 +4,7 @@
 #include "checks/analyzers.hpp"
 #include "checks/stream_node_digest.hpp"
 #include "protobuf_wire.hpp"
+#include "row_by_row.hpp"
 #include "util/text.hpp"
 
 #include <catch2/catch.hpp>
@@ -536,20 +537,9 @@ TEST_CASE("stream-node-mismatch judges rows fed a block at a time as it judges t
   auto ordered = whole;
   std::stable_partition(ordered.values.begin(), ordered.values.end(),
                         [](const std::vector<std::optional<std::string>>& row) { return !row[0]; });
-  const auto block_of = [&](std::size_t begin, std::size_t end) {
-    db::Rows block;
-    block.columns = ordered.columns;
-    block.values.assign(ordered.values.begin() + static_cast<std::ptrdiff_t>(begin),
-                        ordered.values.begin() + static_cast<std::ptrdiff_t>(end));
-    return block;
-  };
   SECTION("one row per block")
   {
-    const auto judge = stream_node_judge(generation, blobs, nullptr);
-    for (std::size_t row = 0; row < ordered.values.size(); ++row) {
-      judge->take(block_of(row, row + 1));
-    }
-    const auto found = judge->finish();
+    const auto found = test::judged_row_by_row(*stream_node_judge(generation, blobs, nullptr), ordered);
     REQUIRE(found.size() == expected.size());
     for (std::size_t i = 0; i < found.size(); ++i) {
       CHECK(found[i].message == expected[i].message);
