@@ -295,7 +295,10 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
     if (outcome.nothing_to_do) {
       return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
     }
-    fmt::print(out, "\nrestored the plan's rows; the checks of the jobs and their neighbours are clean.\n");
+    out << "\n"
+        << report::fitted_text_line("restored the plan's rows; the checks of the jobs and their neighbours are clean.",
+                                    output_width(), "")
+        << "\n";
     out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
                                  outcome.plan.database, outcome.plan.server);
     return to_int(ExitCode::repaired);
@@ -347,19 +350,22 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   }
   const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
   // What the file takes back; whether that is still to be done, the undo itself decides.
+  std::string summary;
   if (undo.action == "all") {
-    fmt::print(out, "undo {}{}: a repair{} in database \"{}\"; taking it back deletes the {} row(s) it inserted, sets {} "
-                    "column value(s) back and puts back {} row(s) it removed\n",
-               path, repair_named, undo.oids.empty() ? "" : fmt::format(" of object(s) {}", fmt::join(undo.oids, ", ")),
-               undo.database, inserted, undo.updated.size(), rows);
+    summary = fmt::format("undo {}{}: a repair{} in database \"{}\"; taking it back deletes the {} row(s) it inserted, "
+                          "sets {} column value(s) back and puts back {} row(s) it removed",
+                          path, repair_named,
+                          undo.oids.empty() ? "" : fmt::format(" of object(s) {}", fmt::join(undo.oids, ", ")),
+                          undo.database, inserted, undo.updated.size(), rows);
   } else if (undo.action == "restore") {
-    fmt::print(out, "undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) it "
-                    "inserted and sets {} column value(s) back\n",
-               path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size());
+    summary = fmt::format("undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) "
+                          "it inserted and sets {} column value(s) back",
+                          path, repair_named, fmt::join(undo.oids, ", "), undo.database, inserted, undo.updated.size());
   } else {
-    fmt::print(out, "undo {}{}: a drop of {} object(s) ({}) in database \"{}\"; taking it back puts back {} row(s)\n",
-               path, repair_named, undo.oids.size(), fmt::join(undo.oids, ", "), undo.database, rows);
+    summary = fmt::format("undo {}{}: a drop of {} object(s) ({}) in database \"{}\"; taking it back puts back {} row(s)",
+                          path, repair_named, undo.oids.size(), fmt::join(undo.oids, ", "), undo.database, rows);
   }
+  out << report::fitted_text_line(summary, output_width(), "") << "\n";
   if (values.count("yes") == 0) {
     if (!interactive_terminal()) {
       throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to take the repair back.");

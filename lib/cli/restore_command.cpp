@@ -187,8 +187,12 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     for (const auto& [table, count] : outcome.plan.row_counts()) {
       rows += count;
     }
-    fmt::print(out, "\nrestored {} row(s) and {} column value(s); the checks of the job and its neighbours are clean.\n",
-               rows, outcome.plan.changes.updates.size());
+    out << "\n"
+        << report::fitted_text_line(fmt::format("restored {} row(s) and {} column value(s); the checks of the job and "
+                                                "its neighbours are clean.",
+                                                rows, outcome.plan.changes.updates.size()),
+                                    output_width(), "")
+        << "\n";
     out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
                                  outcome.plan.database, outcome.plan.server);
   }

@@ -1,5 +1,6 @@
 #include "cli/terminal.hpp"
 
+#include "report/text_report.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -55,8 +56,10 @@ lock_wait_printer(std::ostream& err)
     }
     if (wait.holders != state->holders || state->holders.empty()) {
       state->holders = wait.holders;
-      fmt::print(err, "rwdoctor: waiting for {} (up to --lock-timeout {} s): {}\n", wait.what, wait.limit_ms / 1000,
-                 wait.holders.empty() ? "held by a session that is gone or not visible to this role" : wait.holders);
+      const auto line =
+        fmt::format("rwdoctor: waiting for {} (up to --lock-timeout {} s): {}", wait.what, wait.limit_ms / 1000,
+                    wait.holders.empty() ? "held by a session that is gone or not visible to this role" : wait.holders);
+      fmt::print(err, "{}\n", report::fitted_text_line(line, terminal ? error_width() : 0, "  "));
     }
     if (terminal) {
       fmt::print(err, "rwdoctor: still waiting, {} s of {} s (Ctrl-C cancels)", wait.waited_ms / 1000,
@@ -91,16 +94,33 @@ output_width()
   return stdout_is_terminal() ? stdout_width() : 0;
 }
 
+namespace {
+
+// The width of the terminal on `fd` (TIOCGWINSZ, else $COLUMNS), 0 when unknown.
 int
-stdout_width()
+terminal_columns(int fd)
 {
   winsize size{};
-  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
     return size.ws_col;
   }
   const char* columns = std::getenv("COLUMNS");
   int parsed = 0;
   return columns != nullptr && util::parse_int32(columns, parsed) && parsed > 0 ? parsed : 0;
+}
+
+} // namespace
+
+int
+stdout_width()
+{
+  return terminal_columns(STDOUT_FILENO);
+}
+
+int
+error_width()
+{
+  return stderr_is_terminal() ? terminal_columns(STDERR_FILENO) : 0;
 }
 
 } // namespace rwdoctor::cli

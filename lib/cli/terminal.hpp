@@ -14,12 +14,15 @@ bool stderr_is_terminal();
 bool no_color_requested();
 // The width of the terminal on stdout in columns (TIOCGWINSZ, else $COLUMNS), 0 when unknown.
 int stdout_width();
+// The same for stderr on a terminal, 0 when stderr is a file or a pipe.
+int error_width();
 // The width to lay text on stdout out for: stdout_width() on a terminal, 0 (no limit) when
 // stdout is a file or a pipe, whose reader joins nothing.
 int output_width();
 
 // Reports lock waits on stderr: a line naming who the repair waits for whenever that changes,
-// and on a terminal a status line rewritten in place with the seconds waited.
+// and on a terminal a status line rewritten in place with the seconds waited. On a terminal
+// the naming line is broken at spaces to its width, never inside a word.
 db::LockWaitReport lock_wait_printer(std::ostream& err);
 
 class TerminalProgress : public checks::ProgressListener

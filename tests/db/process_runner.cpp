@@ -279,6 +279,46 @@ PtyProcess::read_some(int timeout_ms)
   return n < 0 && errno == EINTR; // EIO: the terminal's last user has gone
 }
 
+namespace {
+
+bool
+is_layout_space(char c)
+{
+  return c == ' ' || c == '\r' || c == '\n';
+}
+
+// The position just after the first match of `text` in `output` at or after `from`, where a
+// space of `text` matches one or more spaces and line breaks; npos when there is none.
+std::size_t
+find_words(const std::string& output, const std::string& text, std::size_t from)
+{
+  for (std::size_t start = from; start < output.size(); ++start) {
+    std::size_t at = start;
+    std::size_t matched = 0;
+    while (matched < text.size() && at < output.size()) {
+      if (text[matched] == ' ') {
+        if (!is_layout_space(output[at])) {
+          break;
+        }
+        while (at < output.size() && is_layout_space(output[at])) {
+          ++at;
+        }
+      } else if (text[matched] == output[at]) {
+        ++at;
+      } else {
+        break;
+      }
+      ++matched;
+    }
+    if (matched == text.size()) {
+      return at;
+    }
+  }
+  return std::string::npos;
+}
+
+} // namespace
+
 std::size_t
 PtyProcess::wait_for(const std::string& text, std::size_t from)
 {
@@ -292,6 +332,23 @@ PtyProcess::wait_for(const std::string& text, std::size_t from)
     }
     if (!read_some(std::min(100, remaining_ms(m_deadline)))) {
       FAIL("the program ended before '" << text << "' appeared on the terminal; it showed:\n" << m_output);
+    }
+  }
+}
+
+std::size_t
+PtyProcess::wait_for_words(const std::string& text, std::size_t from)
+{
+  for (;;) {
+    const auto end = find_words(m_output, text, from);
+    if (end != std::string::npos) {
+      return end;
+    }
+    if (remaining_ms(m_deadline) == 0) {
+      FAIL("timed out waiting for the words '" << text << "' on the terminal; it showed:\n" << m_output);
+    }
+    if (!read_some(std::min(100, remaining_ms(m_deadline)))) {
+      FAIL("the program ended before the words '" << text << "' appeared on the terminal; it showed:\n" << m_output);
     }
   }
 }

@@ -68,6 +68,9 @@ public:
   // Reads until the terminal output (since the start) contains `text` after position `from`;
   // returns the position just after it. FAILs the test when the child ends or the deadline passes.
   std::size_t wait_for(const std::string& text, std::size_t from = 0);
+  // As wait_for, but each space in `text` matches a run of spaces and line breaks: for lines
+  // the program breaks to the terminal's width.
+  std::size_t wait_for_words(const std::string& text, std::size_t from = 0);
   // Types `text` as if on the keyboard ("\x03" is Ctrl-C).
   void type(const std::string& text);
   pid_t pid() const { return m_pid; }

@@ -5,6 +5,7 @@
 #include "process_runner.hpp"
 #include "repair_test_support.hpp"
 #include "scratch_database.hpp"
+#include "util/text.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -201,14 +202,25 @@ TEST_CASE("a lock wait names who it waits for, and Ctrl-C ends it at once", "[db
   command.insert(command.end(), {"--allow-online", "--lock-timeout", "60000"});
   test::ProcessOptions options;
   options.environment = {"NO_COLOR=1", "TERM=dumb"};
+  options.terminal_columns = 80;
   const auto started = std::chrono::steady_clock::now();
   test::PtyProcess repair(command, options);
-  // On a terminal the plan comes before the wait.
+  // On a terminal the plan comes before the wait, and the line naming the holder is broken
+  // at spaces to the terminal's 80 columns.
   const auto plan_end = repair.wait_for("DELETE FROM object");
-  const auto waiting = repair.wait_for("rwdoctor: waiting for a lock on the meta store's tables", plan_end);
-  repair.wait_for(fmt::format("pid {} (holder-app, user ", holder_pid), waiting);
-  repair.wait_for("holds ShareLock on fragment", waiting);
-  repair.wait_for("still waiting", waiting);
+  const auto waiting = repair.wait_for_words("rwdoctor: waiting for a lock on the meta store's tables", plan_end);
+  const auto waiting_start = repair.output().rfind("rwdoctor: waiting", waiting);
+  repair.wait_for_words(fmt::format("pid {} (holder-app, user", holder_pid), waiting);
+  const auto named = repair.wait_for_words("holds ShareLock on fragment", waiting);
+  const auto still = repair.wait_for("rwdoctor: still waiting", named);
+  util::for_each_part(std::string_view(repair.output()).substr(waiting_start, still - waiting_start), '\n',
+                      [](std::string_view line) {
+                        if (!line.empty() && line.back() == '\r') {
+                          line.remove_suffix(1);
+                        }
+                        INFO(std::string(line));
+                        CHECK(line.size() <= 80);
+                      });
   REQUIRE(::kill(repair.pid(), SIGINT) == 0);
   const auto outcome = repair.wait();
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(45));
