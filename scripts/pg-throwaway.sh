@@ -11,7 +11,9 @@
 #
 # Layout: DIR/data (cluster, trust auth, UTF8), DIR/sock (private unix socket directory; no TCP:
 # listen_addresses=''), DIR/log (server log), DIR/port (port of the last start).
-# The server runs with fsync off and max_connections=200. PostgreSQL refuses to run as root:
+# The server runs with fsync off, max_connections=200 and autovacuum off (its workers visited
+# every one of the test suite's hundreds of short-lived databases; a store that needs planner
+# statistics, such as the benchmark's, runs ANALYZE itself). PostgreSQL refuses to run as root:
 # when invoked as root, initdb/pg_ctl run as user "postgres" and DIR is handed to that user.
 # A postmaster.pid left behind by a killed server is detected and removed on the next start.
 set -euo pipefail
@@ -172,6 +174,7 @@ write_conf() {
         echo "fsync = off"
         echo "synchronous_commit = off"
         echo "full_page_writes = off"
+        echo "autovacuum = off"
         echo "shared_buffers = 32MB"
         echo "dynamic_shared_memory_type = posix"
         echo "log_min_messages = warning"
