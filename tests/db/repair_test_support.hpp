@@ -88,12 +88,21 @@ write_text_file(const std::string& path, const std::string& contents)
   std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
 }
 
+// The one integer `sql` returns; its connection has ended on the server when this returns, so
+// a repair's online gate after it does not meet it.
 inline int
 count(const std::string& dbname, const std::string& sql)
 {
-  pqxx::connection connection(fmt::format("dbname={}", dbname));
-  pqxx::nontransaction tx(connection);
-  return tx.exec1(sql)[0].as<int>();
+  int value = 0;
+  int pid = 0;
+  {
+    pqxx::connection connection(fmt::format("dbname={}", dbname));
+    pid = connection.backendpid();
+    pqxx::nontransaction tx(connection);
+    value = tx.exec1(sql)[0].as<int>();
+  }
+  wait_for_backend_exit(pid);
+  return value;
 }
 
 // A killed client's backend ends (and rolls back) once it notices the closed socket; the next

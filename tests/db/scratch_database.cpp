@@ -46,9 +46,8 @@ run_admin(const std::string& sql)
   tx.exec(sql);
 }
 
-// A closed client connection's backend goes away a moment after the client: wait until the
-// backend `pid` has ended, so the next rwdoctor repair's online gate does not count the
-// test's own finished connection (bounded).
+} // namespace
+
 void
 wait_for_backend_exit(int pid)
 {
@@ -64,6 +63,8 @@ wait_for_backend_exit(int pid)
   }
   FAIL("backend " << pid << " did not end within 10 s");
 }
+
+namespace {
 
 // One template per generation: schema + healthy demo catalog, built on first use.
 const std::string&

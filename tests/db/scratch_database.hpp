@@ -26,6 +26,11 @@ std::string read_source_file(const std::string& relative_path);
 
 void execute(const std::string& dbname, const std::string& sql);
 
+// A closed client connection's backend goes away a moment after the client: waits until the
+// backend `pid` has ended, so the next rwdoctor repair's online gate does not count the
+// test's own finished connection (bounded: FAILs after 10 s).
+void wait_for_backend_exit(int pid);
+
 // Every table of schema "public" of `dbname` as ordered `COPY ... TO STDOUT` text, table by
 // table: two dumps are equal exactly when the meta tables are byte-identical.
 std::string dump_meta_tables(const std::string& dbname);
