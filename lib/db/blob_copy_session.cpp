@@ -18,19 +18,21 @@
 
 namespace rwdoctor::db {
 
-namespace {
-
-struct ConnectionCloser
+// Members of BlobCopySession::Impl, so not in an anonymous namespace.
+struct BlobCopySessionConnectionCloser
 {
   void operator()(PGconn* connection) const { PQfinish(connection); }
 };
+struct BlobCopySessionCancelFreer
+{
+  void operator()(PGcancel* cancel) const { PQfreeCancel(cancel); }
+};
+
+namespace {
+
 struct ResultClearer
 {
   void operator()(PGresult* result) const { PQclear(result); }
-};
-struct CancelFreer
-{
-  void operator()(PGcancel* cancel) const { PQfreeCancel(cancel); }
 };
 struct LibpqFreer
 {
@@ -102,8 +104,8 @@ statement_error(const PGresult* result, PGconn* connection, std::string_view sta
 
 struct BlobCopySession::Impl
 {
-  std::unique_ptr<PGconn, ConnectionCloser> connection;
-  std::unique_ptr<PGcancel, CancelFreer> cancel;
+  std::unique_ptr<PGconn, BlobCopySessionConnectionCloser> connection;
+  std::unique_ptr<PGcancel, BlobCopySessionCancelFreer> cancel;
   // Ctrl-C or SIGTERM cancels a running COPY (core/interrupt.hpp); declared last, so it is
   // unregistered before the cancel object and the connection go away.
   std::unique_ptr<CancelRegistration> cancel_on_interrupt;
