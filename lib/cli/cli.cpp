@@ -4,10 +4,12 @@
 #include "cli/guard_command.hpp"
 #include "cli/help.hpp"
 #include "cli/repair_command.hpp"
+#include "cli/terminal.hpp"
 #include "cli/watch_command.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/version.hpp"
+#include "report/text_report.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -21,12 +23,15 @@ namespace rwdoctor::cli {
 
 namespace {
 
+// On a terminal the lines are broken at spaces to its width: a wrap inside a word cuts an
+// option ("--allow-online") or a name in two.
 void
 print_error(std::ostream& err, std::string_view message, std::string_view hint)
 {
-  fmt::print(err, "rwdoctor: error: {}\n", message);
+  const auto width = error_width();
+  err << report::fitted_text_line(fmt::format("rwdoctor: error: {}", message), width, "  ");
   if (!hint.empty()) {
-    fmt::print(err, "HINT: {}\n", hint);
+    err << report::fitted_text_line(fmt::format("HINT: {}", hint), width, "  ");
   }
 }
 

@@ -385,7 +385,7 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   const InterruptGuard cancel_on_signal;
   const auto outcome = repair::apply_undo(connection, undo, apply, path);
   if (outcome.nothing_to_do) {
-    fmt::print(out, "{}\n", *outcome.nothing_to_do);
+    out << report::fitted_text_line(*outcome.nothing_to_do, output_width(), "  ");
     return to_int(ExitCode::clean);
   }
   if (undo.action == "all") {

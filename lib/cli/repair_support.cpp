@@ -94,7 +94,7 @@ report_nothing_to_do(const std::string& message, const std::string& repair_id, F
                .dump(2)
         << "\n";
   } else {
-    fmt::print(out, "{}\n", message);
+    out << report::fitted_text_line(message, output_width(), "  ");
   }
   return to_int(ExitCode::clean);
 }

@@ -126,10 +126,34 @@ fits(std::size_t length, int width)
   return width <= 0 || length <= static_cast<std::size_t>(width);
 }
 
+// Digits with maybe a decimal point: a number a unit may follow.
+bool
+is_number(std::string_view word)
+{
+  return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.';
+  });
+}
+
+// A unit the messages put after a number ("s", "MiB"), punctuation after it allowed ("s):").
+bool
+is_unit(std::string_view word)
+{
+  const auto end = word.find_last_not_of(",.;:)");
+  word = word.substr(0, end == std::string_view::npos ? 0 : end + 1);
+  for (const std::string_view unit : {"s", "ms", "KiB", "MiB", "GiB", "%"}) {
+    if (word == unit) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // `line` (with its leading spaces) as it fits `width` columns: unchanged when it fits (or
 // width is 0); else broken at spaces, the lines after the first starting with `rest_indent`,
 // so that the terminal never wraps it inside a word. A word longer than a line is kept whole:
-// the words here are ids, names and paths a DBA may copy. The result ends with a newline.
+// the words here are ids, names and paths a DBA may copy. A number keeps its unit ("10 s").
+// The result ends with a newline.
 std::string
 fitted_line(const std::string& line, int width, const std::string& rest_indent)
 {
@@ -139,7 +163,12 @@ fitted_line(const std::string& line, int width, const std::string& rest_indent)
   const auto lead = std::min(line.find_first_not_of(' '), line.size());
   std::vector<std::string> words;
   util::for_each_part(std::string_view(line).substr(lead), ' ', [&](std::string_view word) {
-    if (!word.empty()) {
+    if (word.empty()) {
+      return;
+    }
+    if (is_unit(word) && !words.empty() && is_number(words.back())) {
+      words.back() += " " + std::string(word); // "10 s" stays on one line
+    } else {
       words.emplace_back(word);
     }
   });
@@ -337,9 +366,14 @@ std::string
 text_finding(const checks::Finding& finding, const FindingPlace& place, const checks::Catalogue& catalogue,
              Verbosity verbosity, int width)
 {
+  // Lines longer than the terminal are broken at spaces (a wrap inside a word cuts names and
+  // ids in two); a statement is kept whole, as it may hold a quoted literal.
+  const auto fitted = [width](const std::string& text, const std::string& rest_indent) {
+    return fitted_line(text, width, rest_indent);
+  };
   if (verbosity == Verbosity::quiet) {
-    return fmt::format("  [{}] {}\n    {}\n", finding.check, util::printable(subject_line(finding)),
-                       util::printable(finding.message));
+    return fitted(fmt::format("  [{}] {}", finding.check, util::printable(subject_line(finding))), "    ")
+           + fitted("    " + util::printable(finding.message), "    ");
   }
   if (verbosity == Verbosity::compact) {
     if (width > 0 && width < k_narrow_width) {
@@ -355,23 +389,27 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
     }
     return line + "\n";
   }
-  std::string out = fmt::format("  [{}] {} (#{}, {})\n", finding.check, util::printable(subject_line(finding)), place.id,
-                                checks::to_string(finding.severity));
-  out += fmt::format("    {}\n", util::printable(finding.message));
+  std::string out = fitted(fmt::format("  [{}] {} (#{}, {})", finding.check, util::printable(subject_line(finding)),
+                                       place.id, checks::to_string(finding.severity)),
+                           "    ");
+  out += fitted("    " + util::printable(finding.message), "    ");
   if (place.cause) {
-    out += fmt::format("    follows from #{}{}\n", *place.cause,
-                       place.incident ? fmt::format("; the repair of incident {} takes it away", *place.incident) : "");
+    out += fitted(fmt::format("    follows from #{}{}", *place.cause,
+                              place.incident ? fmt::format("; the repair of incident {} takes it away", *place.incident)
+                                             : ""),
+                  "      ");
   }
-  out += fmt::format("    consequence: {}; meta node: {}\n", checks::to_string(finding.consequence),
-                     catalogue.primary(finding.check).meta_node);
+  out += fitted(fmt::format("    consequence: {}; meta node: {}", checks::to_string(finding.consequence),
+                            catalogue.primary(finding.check).meta_node),
+                "      ");
   if (!finding.repairs.empty()) {
-    out += fmt::format("    repairs: {}\n", repairs_text(finding));
+    out += fitted("    repairs: " + repairs_text(finding), "      ");
   }
   if (finding.statement && !place.cause) {
     out += fmt::format("    statement: {}\n", util::printable(*finding.statement));
   }
   if (std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::manual) != finding.repairs.end()) {
-    out += fmt::format("    inspect: {}\n", inspect_sql(finding));
+    out += fitted("    inspect: " + inspect_sql(finding), "      ");
   }
   return out;
 }

@@ -320,37 +320,38 @@ find_words(const std::string& output, const std::string& text, std::size_t from)
 } // namespace
 
 std::size_t
-PtyProcess::wait_for(const std::string& text, std::size_t from)
+PtyProcess::wait_until(const std::function<std::size_t(const std::string&)>& find, const std::string& what)
 {
   for (;;) {
-    const auto found = m_output.find(text, from);
-    if (found != std::string::npos) {
-      return found + text.size();
+    const auto end = find(m_output);
+    if (end != std::string::npos) {
+      return end;
     }
     if (remaining_ms(m_deadline) == 0) {
-      FAIL("timed out waiting for '" << text << "' on the terminal; it showed:\n" << m_output);
+      FAIL("timed out waiting for " << what << " on the terminal; it showed:\n" << m_output);
     }
     if (!read_some(std::min(100, remaining_ms(m_deadline)))) {
-      FAIL("the program ended before '" << text << "' appeared on the terminal; it showed:\n" << m_output);
+      FAIL("the program ended before " << what << " appeared on the terminal; it showed:\n" << m_output);
     }
   }
 }
 
 std::size_t
+PtyProcess::wait_for(const std::string& text, std::size_t from)
+{
+  return wait_until(
+    [&](const std::string& output) {
+      const auto found = output.find(text, from);
+      return found == std::string::npos ? found : found + text.size();
+    },
+    "'" + text + "'");
+}
+
+std::size_t
 PtyProcess::wait_for_words(const std::string& text, std::size_t from)
 {
-  for (;;) {
-    const auto end = find_words(m_output, text, from);
-    if (end != std::string::npos) {
-      return end;
-    }
-    if (remaining_ms(m_deadline) == 0) {
-      FAIL("timed out waiting for the words '" << text << "' on the terminal; it showed:\n" << m_output);
-    }
-    if (!read_some(std::min(100, remaining_ms(m_deadline)))) {
-      FAIL("the program ended before the words '" << text << "' appeared on the terminal; it showed:\n" << m_output);
-    }
-  }
+  return wait_until([&](const std::string& output) { return find_words(output, text, from); },
+                    "the words '" + text + "'");
 }
 
 void

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,9 @@ public:
 
 private:
   bool read_some(int timeout_ms); // false at end of output
+  // Reads until `find` (the output so far -> the end of a match, or npos) matches; `what`
+  // names the awaited text in a failure.
+  std::size_t wait_until(const std::function<std::size_t(const std::string&)>& find, const std::string& what);
   pid_t m_pid = -1;
   int m_master = -1;
   std::string m_output;

@@ -107,7 +107,10 @@ count(const std::string& dbname, const std::string& sql)
 
 // A killed client's backend ends (and rolls back) once it notices the closed socket; the next
 // step must not meet it in the online gate or its locks. `rwdoctor_only`: wait only for the
-// sessions of rwdoctor (application_name rwdoctor), while the test's own stay.
+// sessions of rwdoctor (application_name rwdoctor), while the test's own stay. A backend
+// leaves pg_stat_activity before it releases its locks (PostgreSQL's exit clears its activity
+// entry first), so this also waits until no relation lock of the database is held by a
+// process that is no longer a session.
 inline void
 wait_until_no_clients(const std::string& dbname, bool rwdoctor_only = false)
 {
@@ -115,17 +118,20 @@ wait_until_no_clients(const std::string& dbname, bool rwdoctor_only = false)
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   for (;;) {
     pqxx::nontransaction tx(connection);
-    const auto left = tx.exec_params1("SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND backend_type = "
-                                      "'client backend' AND pid <> pg_backend_pid() AND (NOT $2 OR application_name = "
-                                      "'rwdoctor')",
-                                      dbname, rwdoctor_only)[0]
-                        .as<int>();
+    const auto left =
+      tx.exec_params1("SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND backend_type = "
+                      "'client backend' AND pid <> pg_backend_pid() AND (NOT $2 OR application_name = 'rwdoctor')) "
+                      "+ (SELECT count(*)::int FROM pg_locks l JOIN pg_database d ON d.oid = l.database "
+                      "WHERE d.datname = $1 AND l.locktype = 'relation' AND l.pid IS NOT NULL "
+                      "AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = l.pid))",
+                      dbname, rwdoctor_only)[0]
+        .as<int>();
     tx.commit();
     if (left == 0) {
       return;
     }
     if (std::chrono::steady_clock::now() > deadline) {
-      FAIL(left << " session(s) of database " << dbname << " did not end within 60 s");
+      FAIL(left << " session(s) or exiting backends' locks of database " << dbname << " were left after 60 s");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

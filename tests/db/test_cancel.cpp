@@ -26,7 +26,8 @@ using test::rw_command;
 
 namespace {
 
-// Waits (bounded) until no rwdoctor backend is left on `dbname`; then no lock is held by one.
+// Waits (bounded) until no rwdoctor backend is left on `dbname` and no exiting backend holds a
+// lock there; then no lock is held by one.
 void
 wait_until_no_rwdoctor(const std::string& dbname)
 {
@@ -44,22 +45,6 @@ relation_locks(const std::string& dbname, int except_pid)
                          "AND l.pid <> $2",
                          dbname, except_pid)[0]
     .as<int>();
-}
-
-// relation_locks once it is 0, or after 60 s what is left. A backend leaves pg_stat_activity
-// before it has released its locks (PostgreSQL's exit clears its activity entry first), so a
-// cancelled run's locks may outlive wait_until_no_rwdoctor for a moment.
-int
-relation_locks_after_release(const std::string& dbname, int except_pid)
-{
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  for (;;) {
-    const int left = relation_locks(dbname, except_pid);
-    if (left == 0 || std::chrono::steady_clock::now() > deadline) {
-      return left;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
 }
 
 void
@@ -113,7 +98,7 @@ check_cancelled(const test::ProcessOutcome& outcome, const Operation& op, const 
   CHECK(outcome.exit_code == 32);
   CHECK(contains(outcome.out, "rwdoctor: cancelled; nothing was changed"));
   wait_until_no_rwdoctor(op.live->name());
-  CHECK(relation_locks_after_release(op.live->name(), other_pid) == 0);
+  CHECK(relation_locks(op.live->name(), other_pid) == 0);
   CHECK(dump_difference(op.before, test::dump_meta_tables(op.live->name())) == "");
   if (kind != "undo") {
     CHECK_FALSE(test::file_exists(directory.file("undo.json")));
@@ -191,7 +176,7 @@ TEST_CASE("a second Ctrl-C exits at once and commits nothing", "[db][cancel]")
   CHECK(outcome.exited);
   CHECK(outcome.exit_code == 32);
   wait_until_no_rwdoctor(op.live->name());
-  CHECK(relation_locks_after_release(op.live->name(), 0) == 0);
+  CHECK(relation_locks(op.live->name(), 0) == 0);
   CHECK(dump_difference(op.before, test::dump_meta_tables(op.live->name())) == "");
   CHECK_FALSE(test::file_exists(directory.file("undo.json")));
   // Exiting at once may leave the pending undo file behind; undo refuses it.

@@ -10,6 +10,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using namespace rwdoctor;
 using namespace rwdoctor::checks;
 
@@ -245,6 +247,43 @@ lines_of(const std::string& text)
 }
 
 } // namespace
+
+TEST_CASE("quiet and verbose findings break at spaces on a terminal, a number with its unit", "[report][text]")
+{
+  const auto& catalogue = Catalogue::builtin();
+  auto finding = sample_report().findings.front();
+  finding.message = "fragment 17 of job 16: its plan's Merge reads from upstream fragment 12, which "
+                    "fragment_relation does not connect to it; the materialized view stops after 10 s";
+  finding.repairs.push_back(Repair::manual);
+  for (const auto verbosity : {report::Verbosity::quiet, report::Verbosity::normal}) {
+    const auto wide = report::layout::text_finding(finding, {}, catalogue, verbosity, 0);
+    const auto fitted = report::layout::text_finding(finding, {}, catalogue, verbosity, 80);
+    INFO(fitted);
+    std::string words_wide;
+    std::string words_fitted;
+    for (const auto& line : lines_of(fitted)) {
+      CHECK(line.size() <= 80);
+    }
+    // The same words in the same order: only spaces became line breaks.
+    const auto words = [](std::string text) {
+      std::replace(text.begin(), text.end(), '\n', ' ');
+      std::string out;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != ' ' || (!out.empty() && out.back() != ' ')) {
+          out += text[i];
+        }
+      }
+      return out;
+    };
+    CHECK(words(wide) == words(fitted));
+    CHECK(fitted.find("10 s") != std::string::npos);
+    CHECK(lines_of(fitted).size() > lines_of(wide).size());
+  }
+  // the number keeps its unit where the line breaks
+  CHECK(report::fitted_text_line("rwdoctor: waiting for the locks (up to --lock-timeout 10 s): pid 4242", 54, "  ")
+        == "rwdoctor: waiting for the locks (up to --lock-timeout\n  10 s): pid 4242\n");
+  CHECK(report::fitted_text_line("took 10 seconds", 10, "  ") == "took 10\n  seconds\n");
+}
 
 TEST_CASE("headers and what to do break at spaces where they do not fit, commands with a backslash",
           "[report][text][bad-input]")
