@@ -2,7 +2,7 @@
 # (Re)create a large synthetic RisingWave meta store for benchmarks and tests.
 #
 #   bench/generate.sh [--generation GEN] [--scale S|M|L] [--copies N] [--width W]
-#                     [--blob-bytes B] [--fan-in F] [--seed X] [--broken-jobs K]
+#                     [--blob-bytes B] [--fan-in F] [--ensemble E] [--seed X] [--broken-jobs K]
 #                     [--broken-jobs-out FILE] DBNAME
 #
 # Uses the caller's PG* environment. Loads sql/schema/GEN.sql (default head), the healthy demo
@@ -14,12 +14,14 @@
 # Explicit --copies/--width/--blob-bytes override the scale's values. --fan-in F (default 3,
 # at least 1) gives every extra fragment edges from its F nearest predecessors: --fan-in 28
 # (all of them at width 14) makes about three times a scale's edges (M: 840k), the shape
-# of stores whose fragments have more inputs than the demo's.
+# of stores whose fragments have more inputs than the demo's. --ensemble E (default 1, at
+# least 1) joins the first E extra fragments of every widened job by NO_SHUFFLE edges into one
+# ensemble (at width 14 up to 28 fragments each): the shape of stores with large ensembles.
 # --broken-jobs K deletes the fragment rows of K leaf jobs (nothing reads them, they write
 # into no other job, they are no table with a DML fragment), chosen pseudo-randomly from the seed: each then is a
 # job-without-fragments finding that `repair drop` and `repair restore` fix. Their ids go, one
 # per line, to --broken-jobs-out (default: stdout after the summary).
-# Prints one summary line: generation, jobs, fragments, edges, stream_node bytes.
+# Prints one summary line: generation, jobs, fragments, edges (NO_SHUFFLE ones), stream_node bytes.
 set -euo pipefail
 
 PROG=$(basename "$0")
@@ -27,7 +29,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 
 die() { echo "$PROG: $*" >&2; exit 1; }
 usage() {
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -37,6 +39,7 @@ COPIES=""
 WIDTH=""
 BLOB_BYTES=""
 FAN_IN=3
+ENSEMBLE=1
 SEED=1
 BROKEN=0
 BROKEN_OUT=""
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
         --width) need_arg $# "$1"; WIDTH=$2; shift 2 ;;
         --blob-bytes) need_arg $# "$1"; BLOB_BYTES=$2; shift 2 ;;
         --fan-in) need_arg $# "$1"; FAN_IN=$2; shift 2 ;;
+        --ensemble) need_arg $# "$1"; ENSEMBLE=$2; shift 2 ;;
         --seed) need_arg $# "$1"; SEED=$2; shift 2 ;;
         --broken-jobs) need_arg $# "$1"; BROKEN=$2; shift 2 ;;
         --broken-jobs-out) need_arg $# "$1"; BROKEN_OUT=$2; shift 2 ;;
@@ -75,19 +79,20 @@ esac
 COPIES=${COPIES:-$d_copies}
 WIDTH=${WIDTH:-$d_width}
 BLOB_BYTES=${BLOB_BYTES:-$d_blob}
-for value in "$COPIES" "$WIDTH" "$BLOB_BYTES" "$FAN_IN" "$SEED" "$BROKEN"; do
+for value in "$COPIES" "$WIDTH" "$BLOB_BYTES" "$FAN_IN" "$ENSEMBLE" "$SEED" "$BROKEN"; do
     case "$value" in
         ''|*[!0-9]*) die "numbers must be non-negative integers (got '$value')" ;;
     esac
 done
 [ "$FAN_IN" -ge 1 ] || die "--fan-in must be at least 1 (got $FAN_IN)"
+[ "$ENSEMBLE" -ge 1 ] || die "--ensemble must be at least 1 (got $ENSEMBLE)"
 
 
 "$ROOT/scripts/load-demo.sh" --generation "$GEN" "$DBNAME" 2>/dev/null ||
     die "could not load the demo catalog of generation '$GEN' into $DBNAME"
 
 PSQL=(psql -X -q -v ON_ERROR_STOP=1 -d "$DBNAME")
-PGOPTIONS="${PGOPTIONS:-} -c rwdoctor_synth.copies=$COPIES -c rwdoctor_synth.width=$WIDTH -c rwdoctor_synth.blob_bytes=$BLOB_BYTES -c rwdoctor_synth.fan_in=$FAN_IN -c rwdoctor_synth.seed=$SEED -c client_min_messages=warning" \
+PGOPTIONS="${PGOPTIONS:-} -c rwdoctor_synth.copies=$COPIES -c rwdoctor_synth.width=$WIDTH -c rwdoctor_synth.blob_bytes=$BLOB_BYTES -c rwdoctor_synth.fan_in=$FAN_IN -c rwdoctor_synth.ensemble=$ENSEMBLE -c rwdoctor_synth.seed=$SEED -c client_min_messages=warning" \
     "${PSQL[@]}" -f "$ROOT/bench/sql/synthetic_catalog.sql" >/dev/null
 
 broken_ids=""
@@ -101,9 +106,11 @@ fi
 
 "${PSQL[@]}" -At -F ' ' -c "
 SELECT '$GEN', (SELECT count(*) FROM streaming_job), (SELECT count(*) FROM fragment),
-       (SELECT count(*) FROM fragment_relation), (SELECT coalesce(sum(length(stream_node)), 0) FROM fragment)" |
-    while read -r gen jobs fragments edges bytes; do
-        echo "$DBNAME: generation $gen, $jobs jobs, $fragments fragments, $edges edges, $bytes stream_node bytes$([ "$BROKEN" -gt 0 ] && echo ", $BROKEN broken jobs")"
+       (SELECT count(*) FROM fragment_relation),
+       (SELECT count(*) FROM fragment_relation WHERE dispatcher_type = 'NO_SHUFFLE'),
+       (SELECT coalesce(sum(length(stream_node)), 0) FROM fragment)" |
+    while read -r gen jobs fragments edges no_shuffle bytes; do
+        echo "$DBNAME: generation $gen, $jobs jobs, $fragments fragments, $edges edges ($no_shuffle NO_SHUFFLE), $bytes stream_node bytes$([ "$BROKEN" -gt 0 ] && echo ", $BROKEN broken jobs")"
     done
 
 if [ "$BROKEN" -gt 0 ]; then

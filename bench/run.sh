@@ -574,6 +574,10 @@ collect_facts() {
     N_JOBS=$(count_rows streaming_job)
     N_FRAGMENTS=$(count_rows fragment)
     N_EDGES=$(count_rows fragment_relation)
+    N_NO_SHUFFLE=-
+    if [ "$N_EDGES" != - ]; then
+        N_NO_SHUFFLE=$(sql_value "$DB_HEALTHY" "SELECT count(*) FROM fragment_relation WHERE dispatcher_type = 'NO_SHUFFLE'")
+    fi
     N_DEPENDENCIES=$(count_rows object_dependency)
     N_ACTORS=$(count_rows actor)
     BLOB_BYTES=$(sql_value "$DB_HEALTHY" "SELECT coalesce(sum(octet_length(stream_node)), 0) FROM fragment")
@@ -619,7 +623,7 @@ Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPA
 
 - machine: $NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM; PostgreSQL $PG_VERSION ($PG_SETTINGS)$([ "$USE_ENV" -eq 1 ] && echo ", the caller's server" || echo ", throwaway server on a unix socket")
 - rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build
-- store: $N_OBJECTS objects, $N_JOBS streaming jobs, $N_FRAGMENTS fragments, $N_EDGES fragment edges, $N_DEPENDENCIES object dependencies, $N_ACTORS actor rows; stream_node $(mib "$BLOB_BYTES") MiB in total (mean $(awk -v b="$BLOB_BYTES" -v n="$N_FRAGMENTS" 'BEGIN { if (n + 0 > 0) printf "%.1f", b / n / 1024; else print "-" }') KiB); database $(mib "$DB_BYTES") MiB
+- store: $N_OBJECTS objects, $N_JOBS streaming jobs, $N_FRAGMENTS fragments, $N_EDGES fragment edges ($N_NO_SHUFFLE NO_SHUFFLE), $N_DEPENDENCIES object dependencies, $N_ACTORS actor rows; stream_node $(mib "$BLOB_BYTES") MiB in total (mean $(awk -v b="$BLOB_BYTES" -v n="$N_FRAGMENTS" 'BEGIN { if (n + 0 > 0) printf "%.1f", b / n / 1024; else print "-" }') KiB); database $(mib "$DB_BYTES") MiB
 - generator: ${GEN_SUMMARY#"$DB_HEALTHY": }; store with findings: the same with $BROKEN_TOTAL leaf jobs' fragments deleted (repairs take theirs from the $BROKEN_COUNT in one RisingWave database)
 
 ## check

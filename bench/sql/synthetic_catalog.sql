@@ -12,6 +12,9 @@
 --                              small blobs                                         (default 0)
 --   rwdoctor_synth.fan_in      edges into every extra fragment, one from each of its
 --                              nearest predecessors (fewer near the entry)         (default 3)
+--   rwdoctor_synth.ensemble    the most fragments of a NO_SHUFFLE ensemble inside a
+--                              widened job: the edges x_i-1 -> x_i between its first
+--                              `ensemble` extra fragments are NO_SHUFFLE    (default 1: none)
 --   rwdoctor_synth.seed        varies widths, blob sizes and blob bytes            (default 1)
 --
 -- UNITS. Unit 0 is the demo catalog itself: objects 14..43, fragments 1..20, actors 1..77
@@ -25,7 +28,9 @@
 -- after the last copied object. Each extra fragment x_i (i = 1..n) of a job sits between the
 -- fragment that feeds the job's MVIEW fragment (x_0) and the MVIEW fragment (x_n+1):
 -- HASH edges x_i-1 -> x_i, ..., x_i-f -> x_i for f = fan_in (those with i-f >= 0) and
--- x_n -> MVIEW. Its state table is
+-- x_n -> MVIEW; x_i-1 -> x_i is NO_SHUFFLE for 2 <= i <= ensemble, so x_1 .. x_min(n, ensemble)
+-- are one ensemble whose entry is x_1 (all of them copies of the MVIEW fragment: the same
+-- distribution, vnode count and parallelism, as a NO_SHUFFLE edge needs). Its state table is
 -- a copy of a demo internal table of the same distribution, its actors (where persisted)
 -- copies of the MVIEW fragment's actors, its plan a bare StreamNode (operator_id 1: no Merge
 -- to compare with its edges).
@@ -397,10 +402,14 @@ SELECT pg_temp.synth_insert_select('actor',
     "upstream_actor_ids": "''{}''::jsonb", "splits": "NULL"}');
 
 -- Edges into every extra fragment from up to fan_in predecessors (x_0 is the entry fragment),
--- and from the last extra fragment into the MVIEW fragment.
+-- the nearest one NO_SHUFFLE inside the first `ensemble` extra fragments, and from the last
+-- extra fragment into the MVIEW fragment.
 INSERT INTO fragment_relation (source_fragment_id, target_fragment_id, dispatcher_type, dist_key_indices, output_indices)
 SELECT CASE WHEN w.position - back.back = 0 THEN w.entry_fragment_id ELSE p.fragment_id END,
-       w.fragment_id, 'HASH', '[0]'::jsonb, '[0,1]'::jsonb
+       w.fragment_id,
+       CASE WHEN back.back = 1 AND w.position BETWEEN 2 AND pg_temp.synth_setting('ensemble', 1)
+            THEN 'NO_SHUFFLE' ELSE 'HASH' END,
+       '[0]'::jsonb, '[0,1]'::jsonb
 FROM synth_widen AS w
 CROSS JOIN generate_series(1, greatest(pg_temp.synth_setting('fan_in', 3), 1)::integer) AS back(back)
 LEFT JOIN synth_widen AS p ON p.mview_fragment_id = w.mview_fragment_id AND p.position = w.position - back.back

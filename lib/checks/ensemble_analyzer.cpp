@@ -9,40 +9,82 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <numeric>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace rwdoctor::checks {
 
 namespace {
 
-struct FragmentAttributes
+// A fragment's attributes as the rows give them, 24 bytes: the texts (distribution type,
+// vnode count, parallelism) as numbers of an EnsembleValues table, 0 for NULL. A store's
+// NO_SHUFFLE edges may reach hundreds of thousands of fragments, and these texts take a few
+// distinct values.
+struct EnsembleFragment
 {
+  int fragment_id = 0;
   std::optional<int> job_id;
-  std::optional<std::string> distribution;
-  std::optional<std::string> vnode_count;
-  std::optional<std::string> parallelism;
   std::optional<int> database_id;
+  std::uint16_t distribution = 0;
+  std::uint16_t vnode_count = 0;
+  std::uint16_t parallelism = 0;
 };
 
+// Distinct texts, each stored once; number 0 is NULL.
+class EnsembleValues
+{
+public:
+  std::uint16_t
+  number(const std::optional<std::string>& text)
+  {
+    if (!text) {
+      return 0;
+    }
+    const auto [at, added] = m_numbers.emplace(*text, static_cast<std::uint16_t>(m_texts.size() + 1));
+    if (added) {
+      if (m_texts.size() + 1 >= 0xFFFF) {
+        throw std::length_error("ensemble-invalid: more than 65534 distinct fragment attribute values");
+      }
+      m_texts.push_back(*text);
+    }
+    return at->second;
+  }
+  // The text as the findings write it ("null" for NULL).
+  std::string
+  text(std::uint16_t number) const
+  {
+    return number == 0 ? "null" : m_texts[number - 1];
+  }
+
+private:
+  std::unordered_map<std::string, std::uint16_t> m_numbers;
+  std::vector<std::string> m_texts;
+};
+
+// Union-find over dense indices 0..n-1; the root of a set is its smallest index.
 class DisjointSets
 {
 public:
+  explicit DisjointSets(std::size_t size) : m_parent(size)
+  {
+    std::iota(m_parent.begin(), m_parent.end(), 0);
+  }
   // Iterative with path compression: chains of a million fragments must not recurse.
   int
   find(int x)
   {
-    m_parent.emplace(x, x);
     int root = x;
-    for (int parent = m_parent[root]; parent != root; parent = m_parent[root]) {
-      root = parent;
+    while (m_parent[static_cast<std::size_t>(root)] != root) {
+      root = m_parent[static_cast<std::size_t>(root)];
     }
     while (x != root) {
-      const int next = m_parent[x];
-      m_parent[x] = root;
+      const int next = m_parent[static_cast<std::size_t>(x)];
+      m_parent[static_cast<std::size_t>(x)] = root;
       x = next;
     }
     return root;
@@ -53,19 +95,13 @@ public:
     const int ra = find(a);
     const int rb = find(b);
     if (ra != rb) {
-      m_parent[std::max(ra, rb)] = std::min(ra, rb);
+      m_parent[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
     }
   }
 
 private:
-  std::unordered_map<int, int> m_parent;
+  std::vector<int> m_parent;
 };
-
-std::string
-describe(const std::optional<std::string>& value)
-{
-  return value ? *value : "null";
-}
 
 std::string
 join_ids(const std::vector<int>& ids)
@@ -110,8 +146,10 @@ has_cycle(const std::vector<int>& members, const std::vector<std::pair<int, int>
   return visited != members.size();
 }
 
-// The NO_SHUFFLE edges a block at a time (see StreamingAnalyzer): each row's two fragments'
-// attributes and the edge are kept, not the row; the rows may come in any order and split.
+// The NO_SHUFFLE edges a block at a time (see StreamingAnalyzer): each row's two fragments
+// and the edge are kept in flat arrays, not the row; the rows may come in any order and split.
+// Memory: about 24 bytes per fragment side seen (compacted to one per fragment as it grows)
+// and 8 per edge; finish() adds a few integers per fragment and the largest ensemble's maps.
 class EnsembleJudge final : public StreamingAnalyzer
 {
 public:
@@ -138,104 +176,175 @@ public:
           continue;
         }
         ids[side_index++] = *fragment_id;
-        auto& attributes = m_fragments[*fragment_id];
-        attributes.job_id = reader.integer(row, side.job_id);
-        attributes.distribution = reader.text(row, side.distribution);
-        attributes.vnode_count = reader.text(row, side.vnode_count);
-        attributes.parallelism = reader.text(row, side.parallelism);
-        attributes.database_id = reader.integer(row, side.database_id);
+        m_fragments.push_back({*fragment_id, reader.integer(row, side.job_id),
+                               reader.integer(row, side.database_id),
+                               m_values.number(reader.text(row, side.distribution)),
+                               m_values.number(reader.text(row, side.vnode_count)),
+                               m_values.number(reader.text(row, side.parallelism))});
       }
       if (side_index == 2) {
         m_edges.emplace_back(ids[0], ids[1]);
-        m_sets.unite(ids[0], ids[1]);
       }
+    }
+    if (m_fragments.size() >= 2 * m_compacted + 4096) {
+      compact();
     }
   }
 
   std::vector<RawFinding>
   finish() override
   {
-    // One pass each over fragments and edges: linear in the number of NO_SHUFFLE edges.
-    std::map<int, std::vector<int>> components;
-    for (const auto& [fragment_id, attributes] : m_fragments) {
-      components[m_sets.find(fragment_id)].push_back(fragment_id);
+    compact();
+    // Dense indices in fragment id order: members, components and entries come out in the
+    // order of their ids, as the findings list them.
+    const auto index_of = [&](int fragment_id) {
+      const auto at = std::lower_bound(m_fragments.begin(), m_fragments.end(), fragment_id,
+                                       [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
+      return static_cast<int>(at - m_fragments.begin());
+    };
+    DisjointSets sets(m_fragments.size());
+    for (auto& edge : m_edges) {
+      edge = {index_of(edge.first), index_of(edge.second)};
+      sets.unite(edge.first, edge.second);
     }
-    std::map<int, std::vector<std::pair<int, int>>> edges_of_component;
+    // Members and edges grouped by component, components by their root (the smallest index,
+    // so the smallest fragment id), members in id order, edges in the order they came.
+    const auto count = m_fragments.size();
+    std::vector<int> root(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      root[i] = sets.find(static_cast<int>(i));
+    }
+    const auto root_of = [&](std::size_t index) { return root[index]; };
+    std::vector<std::size_t> member_order(count);
+    std::iota(member_order.begin(), member_order.end(), std::size_t{0});
+    std::stable_sort(member_order.begin(), member_order.end(),
+                     [&](std::size_t a, std::size_t b) { return root_of(a) < root_of(b); });
+    const auto edge_root = [&](std::size_t edge) { return root_of(static_cast<std::size_t>(m_edges[edge].first)); };
+    std::vector<std::size_t> edge_order(m_edges.size());
+    std::iota(edge_order.begin(), edge_order.end(), std::size_t{0});
+    std::stable_sort(edge_order.begin(), edge_order.end(),
+                     [&](std::size_t a, std::size_t b) { return edge_root(a) < edge_root(b); });
+    std::vector<bool> has_parent(count, false);
     for (const auto& edge : m_edges) {
-      edges_of_component[m_sets.find(edge.first)].push_back(edge);
+      has_parent[static_cast<std::size_t>(edge.second)] = true;
     }
 
     std::vector<RawFinding> findings;
-    for (const auto& [component_id, members] : components) {
-      const auto& component_edges = edges_of_component[component_id];
-      std::set<int> has_parent;
-      for (const auto& edge : component_edges) {
-        has_parent.insert(edge.second);
-      }
-      std::vector<int> roots;
-      for (const int member : members) {
-        if (has_parent.count(member) == 0) {
-          roots.push_back(member);
+    std::size_t next_edge = 0;
+    for (std::size_t next_member = 0; next_member < count;) {
+      const int component = root_of(member_order[next_member]);
+      std::vector<int> members;             // fragment ids, ascending
+      std::vector<std::size_t> entries;     // indices of the members without a NO_SHUFFLE parent
+      const std::size_t first = member_order[next_member];
+      for (; next_member < count && root_of(member_order[next_member]) == component; ++next_member) {
+        const auto index = member_order[next_member];
+        members.push_back(m_fragments[index].fragment_id);
+        if (!has_parent[index]) {
+          entries.push_back(index);
         }
       }
-      const int subject = roots.empty() ? members.front() : roots.front();
-      const auto& subject_attributes = m_fragments[subject];
-      const auto report = [&](std::string message, Severity severity, Consequence consequence) {
-        RawFinding finding;
-        finding.fragment_id = subject;
-        finding.job_id = subject_attributes.job_id;
-        finding.object_id = subject_attributes.job_id;
-        finding.message = std::move(message);
-        finding.severity = severity;
-        finding.consequence = consequence;
-        findings.push_back(std::move(finding));
-      };
-
-      if (roots.empty() || has_cycle(members, component_edges)) {
-        report(fmt::format("no_shuffle ensemble of fragments [{}] contains a cycle{}; it is never rendered",
-                           join_ids(members), roots.empty() ? " and has no entry fragment" : ""),
-               Severity::critical, Consequence::data_loss);
+      std::vector<std::pair<int, int>> component_edges; // fragment ids
+      for (; next_edge < edge_order.size() && edge_root(edge_order[next_edge]) == component; ++next_edge) {
+        const auto& edge = m_edges[edge_order[next_edge]];
+        component_edges.emplace_back(m_fragments[static_cast<std::size_t>(edge.first)].fragment_id,
+                                     m_fragments[static_cast<std::size_t>(edge.second)].fragment_id);
       }
-
-      std::set<std::optional<int>> databases;
-      for (const int member : members) {
-        databases.insert(m_fragments[member].database_id);
-      }
-      if (databases.size() > 1) {
-        report(fmt::format("no_shuffle ensemble of fragments [{}] spans {} databases", join_ids(members),
-                           databases.size()),
-               Severity::critical, Consequence::panic);
-      }
-
-      if (roots.size() > 1) {
-        const auto differs = [&](auto member_value, std::string_view what) {
-          std::set<std::string> values;
-          for (const int root : roots) {
-            values.insert(member_value(m_fragments[root]));
-          }
-          if (values.size() > 1) {
-            std::string listed;
-            for (const int root : roots) {
-              listed += fmt::format("{}{}={}", listed.empty() ? "" : ", ", root, member_value(m_fragments[root]));
-            }
-            report(fmt::format("entry fragments of no_shuffle ensemble [{}] have different {} ({})", join_ids(members),
-                               what, listed),
-                   Severity::error, Consequence::recovery_error);
-          }
-        };
-        differs([](const FragmentAttributes& a) { return a.job_id ? std::to_string(*a.job_id) : "null"; }, "jobs");
-        differs([](const FragmentAttributes& a) { return describe(a.distribution); }, "distribution types");
-        differs([](const FragmentAttributes& a) { return describe(a.vnode_count); }, "vnode counts");
-        differs([](const FragmentAttributes& a) { return describe(a.parallelism); }, "parallelism settings");
-      }
+      judge(members, component_edges, entries.empty() ? first : entries.front(), entries, findings);
     }
     return findings;
   }
 
 private:
-  std::map<int, FragmentAttributes> m_fragments;
-  std::vector<std::pair<int, int>> m_edges;
-  DisjointSets m_sets;
+  // One ensemble: `members` its fragment ids (ascending), `subject` the index of the fragment
+  // its findings name, `roots` the indices of its entry fragments.
+  void
+  judge(const std::vector<int>& members, const std::vector<std::pair<int, int>>& component_edges, std::size_t subject,
+        const std::vector<std::size_t>& roots, std::vector<RawFinding>& findings) const
+  {
+    const auto& subject_fragment = m_fragments[subject];
+    const auto report = [&](std::string message, Severity severity, Consequence consequence) {
+      RawFinding finding;
+      finding.fragment_id = subject_fragment.fragment_id;
+      finding.job_id = subject_fragment.job_id;
+      finding.object_id = subject_fragment.job_id;
+      finding.message = std::move(message);
+      finding.severity = severity;
+      finding.consequence = consequence;
+      findings.push_back(std::move(finding));
+    };
+
+    if (roots.empty() || has_cycle(members, component_edges)) {
+      report(fmt::format("no_shuffle ensemble of fragments [{}] contains a cycle{}; it is never rendered",
+                         join_ids(members), roots.empty() ? " and has no entry fragment" : ""),
+             Severity::critical, Consequence::data_loss);
+    }
+
+    std::set<std::optional<int>> databases;
+    for (const int member : members) {
+      databases.insert(fragment(member).database_id);
+    }
+    if (databases.size() > 1) {
+      report(fmt::format("no_shuffle ensemble of fragments [{}] spans {} databases", join_ids(members),
+                         databases.size()),
+             Severity::critical, Consequence::panic);
+    }
+
+    if (roots.size() > 1) {
+      const auto differs = [&](auto member_value, std::string_view what) {
+        std::set<std::string> values;
+        for (const auto root : roots) {
+          values.insert(member_value(m_fragments[root]));
+        }
+        if (values.size() > 1) {
+          std::string listed;
+          for (const auto root : roots) {
+            listed += fmt::format("{}{}={}", listed.empty() ? "" : ", ", m_fragments[root].fragment_id,
+                                  member_value(m_fragments[root]));
+          }
+          report(fmt::format("entry fragments of no_shuffle ensemble [{}] have different {} ({})", join_ids(members),
+                             what, listed),
+                 Severity::error, Consequence::recovery_error);
+        }
+      };
+      differs([](const EnsembleFragment& f) { return f.job_id ? std::to_string(*f.job_id) : "null"; }, "jobs");
+      differs([this](const EnsembleFragment& f) { return m_values.text(f.distribution); }, "distribution types");
+      differs([this](const EnsembleFragment& f) { return m_values.text(f.vnode_count); }, "vnode counts");
+      differs([this](const EnsembleFragment& f) { return m_values.text(f.parallelism); }, "parallelism settings");
+    }
+  }
+
+  const EnsembleFragment&
+  fragment(int fragment_id) const
+  {
+    return *std::lower_bound(m_fragments.begin(), m_fragments.end(), fragment_id,
+                             [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
+  }
+
+  // Sorted by fragment id, one entry per fragment (the last one seen: every row of a fragment
+  // comes from the same fragment row of one snapshot).
+  void
+  compact()
+  {
+    std::stable_sort(m_fragments.begin(), m_fragments.end(),
+                     [](const EnsembleFragment& a, const EnsembleFragment& b) { return a.fragment_id < b.fragment_id; });
+    std::vector<EnsembleFragment> unique;
+    unique.reserve(m_fragments.size());
+    for (const auto& f : m_fragments) {
+      if (!unique.empty() && unique.back().fragment_id == f.fragment_id) {
+        unique.back() = f;
+      } else {
+        unique.push_back(f);
+      }
+    }
+    unique.shrink_to_fit();
+    m_fragments = std::move(unique);
+    m_compacted = m_fragments.size();
+  }
+
+  std::vector<EnsembleFragment> m_fragments;
+  std::size_t m_compacted = 0;
+  std::vector<std::pair<int, int>> m_edges; // fragment ids in take(), dense indices in finish()
+  EnsembleValues m_values;
 };
 
 } // namespace

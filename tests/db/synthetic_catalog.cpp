@@ -15,8 +15,9 @@ synthetic_settings(const SyntheticShape& shape)
                      "set_config('rwdoctor_synth.width', '{}', false), "
                      "set_config('rwdoctor_synth.blob_bytes', '{}', false), "
                      "set_config('rwdoctor_synth.fan_in', '{}', false), "
+                     "set_config('rwdoctor_synth.ensemble', '{}', false), "
                      "set_config('rwdoctor_synth.seed', '{}', false);\n",
-                     shape.copies, shape.width, shape.blob_bytes, shape.fan_in, shape.seed);
+                     shape.copies, shape.width, shape.blob_bytes, shape.fan_in, shape.ensemble, shape.seed);
 }
 
 } // namespace

@@ -20,6 +20,7 @@ struct SyntheticShape
   int width = 0;      // mean extra fragments per widened job
   int blob_bytes = 0; // mean stream_node size; 0 keeps the demo's blobs
   int fan_in = 3;     // edges into every extra fragment from its nearest predecessors
+  int ensemble = 1;   // the most extra fragments of a job joined by NO_SHUFFLE (1: none)
   std::uint64_t seed = 1;
 };
 

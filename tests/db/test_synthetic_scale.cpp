@@ -22,7 +22,8 @@ TEST_CASE("scale S: check, drop and restore of 100 broken jobs", "[db][scale]")
   for (const std::string generation : {"v2_4", "head"}) {
     DYNAMIC_SECTION(generation)
     {
-      const SyntheticShape scale_s{82, 14, 8192, 7};
+      // NO_SHUFFLE ensembles of up to 8 fragments in the widened jobs, broken ones among them
+      const SyntheticShape scale_s{82, 14, 8192, 7, 8};
       ScratchDatabase healthy(generation);
       grow_synthetic_catalog(healthy, scale_s);
       const auto healthy_report = check_database(healthy.name());
@@ -147,6 +148,7 @@ TEST_CASE("a DBA's hand SQL of the benchmark agrees with check on head stores", 
   shape.copies = 3;
   shape.width = 4;
   shape.fan_in = 6;
+  shape.ensemble = 4;
   grow_synthetic_catalog(synthetic, shape);
   CHECK(hand_sql_check_ids(synthetic.name()).empty());
 

@@ -115,6 +115,42 @@ TEST_CASE("ensembles fed a row at a time are judged as when fed whole", "[analyz
   }
 }
 
+TEST_CASE("many ensembles in shuffled rows: each judged whole, whatever the blocks", "[analyzers][ensemble]")
+{
+  // 3000 healthy chains a -> b -> c (12,000 fragment sides, more than the judge keeps before
+  // it compacts them), one with a cycle back from c to b, one whose second entry is of
+  // another job, one that spans two databases; the rows in a scrambled order.
+  std::vector<std::vector<std::optional<std::string>>> values;
+  for (int chain = 0; chain < 3000; ++chain) {
+    const int a = 100000 + 3 * chain;
+    const int job = 1000 + chain;
+    values.push_back(edge(a, a + 1, job, job));
+    values.push_back(edge(a + 1, a + 2, job, job, "1", chain == 2000 ? "7" : "1"));
+  }
+  values.push_back(edge(100000 + 3 * 10 + 2, 100000 + 3 * 10 + 1, 1010, 1010));
+  values.push_back(edge(99999, 100000 + 3 * 20 + 1, 77, 1020));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::swap(values[i], values[(i * 7919) % values.size()]);
+  }
+  const auto whole = edges_rows(values);
+  const auto expected = analyze_ensembles(whole);
+  REQUIRE(expected.size() == 3);
+  CHECK(mentions(expected, "no_shuffle ensemble of fragments [100030, 100031, 100032] contains a cycle"));
+  CHECK(mentions(expected, "entry fragments of no_shuffle ensemble [99999, 100060, 100061, 100062] have different "
+                           "jobs (99999=77, 100060=1020)"));
+  CHECK(mentions(expected, "no_shuffle ensemble of fragments [106000, 106001, 106002] spans 2 databases"));
+  CHECK(expected[0].fragment_id == 99999); // in the order of the ensembles' smallest fragment ids
+  CHECK(expected[1].fragment_id == 100030);
+  CHECK(expected[2].fragment_id == 106000);
+  const auto found = test::judged_row_by_row(*ensemble_judge(), whole);
+  REQUIRE(found.size() == expected.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    CHECK(found[i].message == expected[i].message);
+    CHECK(found[i].fragment_id == expected[i].fragment_id);
+    CHECK(found[i].job_id == expected[i].job_id);
+  }
+}
+
 TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]")
 {
   db::Rows rows;
