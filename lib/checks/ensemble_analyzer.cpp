@@ -148,8 +148,9 @@ has_cycle(const std::vector<int>& members, const std::vector<std::pair<int, int>
 
 // The NO_SHUFFLE edges a block at a time (see StreamingAnalyzer): each row's two fragments
 // and the edge are kept in flat arrays, not the row; the rows may come in any order and split.
-// Memory: about 24 bytes per fragment side seen (compacted to one per fragment as it grows)
-// and 8 per edge; finish() adds a few integers per fragment and the largest ensemble's maps.
+// Memory: 24 bytes per fragment (each fragment's entries are compacted to one whenever the
+// array is full) and 8 per edge; finish() adds a few integers per fragment and edge, and the
+// largest ensemble's maps.
 class EnsembleJudge final : public StreamingAnalyzer
 {
 public:
@@ -176,6 +177,9 @@ public:
           continue;
         }
         ids[side_index++] = *fragment_id;
+        if (m_fragments.size() == m_fragments.capacity() && m_fragments.size() >= 4096) {
+          compact(); // before the vector grows: it may not need to
+        }
         m_fragments.push_back({*fragment_id, reader.integer(row, side.job_id),
                                reader.integer(row, side.database_id),
                                m_values.number(reader.text(row, side.distribution)),
@@ -185,9 +189,6 @@ public:
       if (side_index == 2) {
         m_edges.emplace_back(ids[0], ids[1]);
       }
-    }
-    if (m_fragments.size() >= 2 * m_compacted + 4096) {
-      compact();
     }
   }
 
@@ -208,22 +209,21 @@ public:
       sets.unite(edge.first, edge.second);
     }
     // Members and edges grouped by component, components by their root (the smallest index,
-    // so the smallest fragment id), members in id order, edges in the order they came.
+    // so the smallest fragment id), members in id order. Sorted in place: no buffers.
     const auto count = m_fragments.size();
     std::vector<int> root(count);
     for (std::size_t i = 0; i < count; ++i) {
       root[i] = sets.find(static_cast<int>(i));
     }
     const auto root_of = [&](std::size_t index) { return root[index]; };
-    std::vector<std::size_t> member_order(count);
-    std::iota(member_order.begin(), member_order.end(), std::size_t{0});
-    std::stable_sort(member_order.begin(), member_order.end(),
-                     [&](std::size_t a, std::size_t b) { return root_of(a) < root_of(b); });
-    const auto edge_root = [&](std::size_t edge) { return root_of(static_cast<std::size_t>(m_edges[edge].first)); };
-    std::vector<std::size_t> edge_order(m_edges.size());
-    std::iota(edge_order.begin(), edge_order.end(), std::size_t{0});
-    std::stable_sort(edge_order.begin(), edge_order.end(),
-                     [&](std::size_t a, std::size_t b) { return edge_root(a) < edge_root(b); });
+    std::vector<std::uint32_t> member_order(count);
+    std::iota(member_order.begin(), member_order.end(), std::uint32_t{0});
+    std::sort(member_order.begin(), member_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return std::make_pair(root_of(a), a) < std::make_pair(root_of(b), b);
+    });
+    const auto edge_root = [&](const std::pair<int, int>& edge) { return root_of(static_cast<std::size_t>(edge.first)); };
+    std::sort(m_edges.begin(), m_edges.end(),
+              [&](const std::pair<int, int>& a, const std::pair<int, int>& b) { return edge_root(a) < edge_root(b); });
     std::vector<bool> has_parent(count, false);
     for (const auto& edge : m_edges) {
       has_parent[static_cast<std::size_t>(edge.second)] = true;
@@ -233,19 +233,19 @@ public:
     std::size_t next_edge = 0;
     for (std::size_t next_member = 0; next_member < count;) {
       const int component = root_of(member_order[next_member]);
-      std::vector<int> members;             // fragment ids, ascending
-      std::vector<std::size_t> entries;     // indices of the members without a NO_SHUFFLE parent
+      std::vector<int> members;         // fragment ids, ascending
+      std::vector<std::size_t> entries; // indices of the members without a NO_SHUFFLE parent
       const std::size_t first = member_order[next_member];
       for (; next_member < count && root_of(member_order[next_member]) == component; ++next_member) {
-        const auto index = member_order[next_member];
+        const std::size_t index = member_order[next_member];
         members.push_back(m_fragments[index].fragment_id);
         if (!has_parent[index]) {
           entries.push_back(index);
         }
       }
       std::vector<std::pair<int, int>> component_edges; // fragment ids
-      for (; next_edge < edge_order.size() && edge_root(edge_order[next_edge]) == component; ++next_edge) {
-        const auto& edge = m_edges[edge_order[next_edge]];
+      for (; next_edge < m_edges.size() && edge_root(m_edges[next_edge]) == component; ++next_edge) {
+        const auto& edge = m_edges[next_edge];
         component_edges.emplace_back(m_fragments[static_cast<std::size_t>(edge.first)].fragment_id,
                                      m_fragments[static_cast<std::size_t>(edge.second)].fragment_id);
       }
@@ -320,29 +320,22 @@ private:
                              [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
   }
 
-  // Sorted by fragment id, one entry per fragment (the last one seen: every row of a fragment
-  // comes from the same fragment row of one snapshot).
+  // Sorted by fragment id, one entry per fragment, in place (no second array: this runs when
+  // the array is full). Which of a fragment's entries stays does not matter: every row of a
+  // fragment comes from the same fragment row of one snapshot.
   void
   compact()
   {
-    std::stable_sort(m_fragments.begin(), m_fragments.end(),
-                     [](const EnsembleFragment& a, const EnsembleFragment& b) { return a.fragment_id < b.fragment_id; });
-    std::vector<EnsembleFragment> unique;
-    unique.reserve(m_fragments.size());
-    for (const auto& f : m_fragments) {
-      if (!unique.empty() && unique.back().fragment_id == f.fragment_id) {
-        unique.back() = f;
-      } else {
-        unique.push_back(f);
-      }
-    }
-    unique.shrink_to_fit();
-    m_fragments = std::move(unique);
-    m_compacted = m_fragments.size();
+    std::sort(m_fragments.begin(), m_fragments.end(),
+              [](const EnsembleFragment& a, const EnsembleFragment& b) { return a.fragment_id < b.fragment_id; });
+    m_fragments.erase(std::unique(m_fragments.begin(), m_fragments.end(),
+                                  [](const EnsembleFragment& a, const EnsembleFragment& b) {
+                                    return a.fragment_id == b.fragment_id;
+                                  }),
+                      m_fragments.end());
   }
 
   std::vector<EnsembleFragment> m_fragments;
-  std::size_t m_compacted = 0;
   std::vector<std::pair<int, int>> m_edges; // fragment ids in take(), dense indices in finish()
   EnsembleValues m_values;
 };
