@@ -50,7 +50,8 @@ if [ "$QUICK" -eq 0 ]; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
-    run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
+    # Line tables only here too: the sanitizers' reports keep their files and lines.
+    run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
 fi
 # The Debian package: built from a Release build, linted, installed into a clean root, tried.
 echo "== package"
