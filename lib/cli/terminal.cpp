@@ -36,12 +36,26 @@ no_color_requested()
 db::LockWaitReport
 lock_wait_printer(std::ostream& err)
 {
+  // The status line is rewritten in place; when the wait ends in an error (a timeout, a
+  // cancel), the printer is destroyed while the stack unwinds, before the error is printed,
+  // and takes its status line away then, so that the error starts on a line of its own.
   struct State
   {
+    explicit State(std::ostream& stream) : err(stream) {}
+    ~State()
+    {
+      if (status_line) {
+        fmt::print(err, "\r\x1b[K");
+        err.flush();
+      }
+    }
+    State(const State&) = delete;
+    State& operator=(const State&) = delete;
+    std::ostream& err;
     std::string holders;
     bool status_line = false;
   };
-  auto state = std::make_shared<State>();
+  auto state = std::make_shared<State>(err);
   const bool terminal = stderr_is_terminal();
   return [&err, state, terminal](const db::LockWait& wait) {
     if (state->status_line) {
@@ -57,17 +71,22 @@ lock_wait_printer(std::ostream& err)
     if (wait.holders != state->holders || state->holders.empty()) {
       state->holders = wait.holders;
       const auto line =
-        fmt::format("rwdoctor: waiting for {} (up to --lock-timeout {} s): {}", wait.what, wait.limit_ms / 1000,
+        fmt::format("rwdoctor: waiting for {} (--lock-timeout {} ms): {}", wait.what, wait.limit_ms,
                     wait.holders.empty() ? "held by a session that is gone or not visible to this role" : wait.holders);
       fmt::print(err, "{}\n", report::fitted_text_line(line, terminal ? error_width() : 0, "  "));
     }
     if (terminal) {
-      fmt::print(err, "rwdoctor: still waiting, {} s of {} s (Ctrl-C cancels)", wait.waited_ms / 1000,
-                 wait.limit_ms / 1000);
+      fmt::print(err, "rwdoctor: still waiting, {} s of {:g} s (Ctrl-C cancels)", wait.waited_ms / 1000,
+                 static_cast<double>(wait.limit_ms) / 1000);
       state->status_line = true;
     }
     err.flush();
   };
+}
+
+TerminalProgress::~TerminalProgress()
+{
+  on_done();
 }
 
 void
@@ -76,15 +95,17 @@ TerminalProgress::on_check(std::size_t index, std::size_t total, const std::stri
   if (m_enabled) {
     fmt::print(m_err, "\r\x1b[Kchecking [{}/{}] {}", index + 1, total, id);
     m_err.flush();
+    m_shown = true;
   }
 }
 
 void
 TerminalProgress::on_done()
 {
-  if (m_enabled) {
+  if (m_shown) {
     fmt::print(m_err, "\r\x1b[K");
     m_err.flush();
+    m_shown = false;
   }
 }
 

@@ -29,12 +29,18 @@ class TerminalProgress : public checks::ProgressListener
 {
 public:
   TerminalProgress(std::ostream& err, bool enabled) : m_err(err), m_enabled(enabled) {}
+  // Takes a progress line still shown away: a run that ends in an error does not reach
+  // on_done, and its error must start on a line of its own.
+  ~TerminalProgress() override;
+  TerminalProgress(const TerminalProgress&) = delete;
+  TerminalProgress& operator=(const TerminalProgress&) = delete;
   void on_check(std::size_t index, std::size_t total, const std::string& id) override;
   void on_done() override;
 
 private:
   std::ostream& m_err;
   bool m_enabled;
+  bool m_shown = false;
 };
 
 } // namespace rwdoctor::cli

@@ -15,6 +15,10 @@ namespace rwdoctor::repair {
 
 namespace {
 
+// Above a plan's statements; two lines, so that it fits an 80-column terminal.
+constexpr const char* k_sql_heading = "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks,\n"
+                                      "a re-check of this plan and the undo file):\n";
+
 std::string_view
 reason_text(Reason reason)
 {
@@ -141,8 +145,7 @@ render_plan_text(const DropPlan& plan)
     total += count;
   }
   out += fmt::format("  {:<28} {:>8}\n", "total", total);
-  out += "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks, a re-check of this plan and "
-         "the undo file):\n";
+  out += k_sql_heading;
   for (const auto& statement : plan.statements) {
     out += fmt::format("  {}\n", statement);
   }
@@ -245,8 +248,7 @@ render_restore_plan_text(const RestorePlan& plan)
       out += fmt::format("  - {}\n", note);
     }
   }
-  out += "\nSQL, in one SERIALIZABLE transaction (after an advisory lock, table locks, a re-check of this plan and "
-         "the undo file):\n";
+  out += k_sql_heading;
   for (const auto& table : plan.changes.inserted) {
     out += fmt::format("  INSERT INTO {} ({} columns) VALUES ... -- {} row(s) from the backup\n",
                        table.table == "table" || table.table == "index" ? fmt::format("\"{}\"", table.table) : table.table,

@@ -367,12 +367,13 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
              Verbosity verbosity, int width)
 {
   // Lines longer than the terminal are broken at spaces (a wrap inside a word cuts names and
-  // ids in two); a statement is kept whole, as it may hold a quoted literal.
+  // ids in two), a subject's lines after the first indented below the message's; a statement
+  // is kept whole, as it may hold a quoted literal.
   const auto fitted = [width](const std::string& text, const std::string& rest_indent) {
     return fitted_line(text, width, rest_indent);
   };
   if (verbosity == Verbosity::quiet) {
-    return fitted(fmt::format("  [{}] {}", finding.check, util::printable(subject_line(finding))), "    ")
+    return fitted(fmt::format("  [{}] {}", finding.check, util::printable(subject_line(finding))), "      ")
            + fitted("    " + util::printable(finding.message), "    ");
   }
   if (verbosity == Verbosity::compact) {
@@ -391,7 +392,7 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
   }
   std::string out = fitted(fmt::format("  [{}] {} (#{}, {})", finding.check, util::printable(subject_line(finding)),
                                        place.id, checks::to_string(finding.severity)),
-                           "    ");
+                           "      ");
   out += fitted("    " + util::printable(finding.message), "    ");
   if (place.cause) {
     out += fitted(fmt::format("    follows from #{}{}", *place.cause,

@@ -285,6 +285,26 @@ TEST_CASE("refusals and dry runs name the sessions in the way", "[db][cancel][ba
     CHECK(contains(refused.err, session));
     CHECK(contains(refused.err, "holds ShareLock on actor"));
   }
+  SECTION("on a terminal, the error after the wait starts on a line of its own")
+  {
+    pqxx::work holder(other);
+    holder.exec("LOCK TABLE fragment IN SHARE MODE");
+    test::ProcessOptions options;
+    options.environment = {"NO_COLOR=1", "TERM=dumb"};
+    options.terminal_columns = 80;
+    test::PtyProcess repair(test::drop_command(op.live->name(), directory.file("refused.json"),
+                                               {"--allow-online", "--lock-timeout", "1500"}),
+                            options);
+    const auto still = repair.wait_for("rwdoctor: still waiting, 0 s of 1.5 s (Ctrl-C cancels)");
+    const auto error = repair.wait_for("rwdoctor: error: ", still) - std::string("rwdoctor: error: ").size();
+    const auto outcome = repair.wait();
+    CHECK(outcome.exit_code == 32);
+    INFO(repair.output().substr(still));
+    // the status line was taken away (carriage return, erase to the end of the line) just before
+    const std::string erased = "\r\x1b[K";
+    REQUIRE(error >= erased.size());
+    CHECK(repair.output().substr(error - erased.size(), erased.size()) == erased);
+  }
   wait_until_no_rwdoctor(op.live->name());
   CHECK(dump_difference(op.before, test::dump_meta_tables(op.live->name())) == "");
   CHECK_FALSE(test::file_exists(directory.file("refused.json")));

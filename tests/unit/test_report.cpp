@@ -280,8 +280,8 @@ TEST_CASE("quiet and verbose findings break at spaces on a terminal, a number wi
     CHECK(lines_of(fitted).size() > lines_of(wide).size());
   }
   // the number keeps its unit where the line breaks
-  CHECK(report::fitted_text_line("rwdoctor: waiting for the locks (up to --lock-timeout 10 s): pid 4242", 54, "  ")
-        == "rwdoctor: waiting for the locks (up to --lock-timeout\n  10 s): pid 4242\n");
+  CHECK(report::fitted_text_line("rwdoctor: waiting for the locks (--lock-timeout 10000 ms): pid 4242", 54, "  ")
+        == "rwdoctor: waiting for the locks (--lock-timeout\n  10000 ms): pid 4242\n");
   CHECK(report::fitted_text_line("took 10 seconds", 10, "  ") == "took 10\n  seconds\n");
 }
 
