@@ -9,60 +9,73 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <numeric>
 #include <set>
-#include <stdexcept>
 #include <unordered_map>
 
 namespace rwdoctor::checks {
 
 namespace {
 
-// A fragment's attributes as the rows give them, 24 bytes: the texts (distribution type,
-// vnode count, parallelism) as numbers of an EnsembleValues table, 0 for NULL. A store's
-// NO_SHUFFLE edges may reach hundreds of thousands of fragments, and these texts take a few
-// distinct values.
+// A fragment as the rows give it, in 24 bytes: its texts (distribution type, vnode count,
+// parallelism) as the number of their combination in EnsembleAttributes. A store's NO_SHUFFLE
+// edges may reach hundreds of thousands of fragments, and these texts take a few values.
 struct EnsembleFragment
 {
   int fragment_id = 0;
   std::optional<int> job_id;
   std::optional<int> database_id;
-  std::uint16_t distribution = 0;
-  std::uint16_t vnode_count = 0;
-  std::uint16_t parallelism = 0;
+  std::uint32_t attributes = 0;
 };
 
-// Distinct texts, each stored once; number 0 is NULL.
-class EnsembleValues
+// The distinct combinations of a fragment's texts, each text stored once.
+class EnsembleAttributes
 {
 public:
-  std::uint16_t
-  number(const std::optional<std::string>& text)
+  std::uint32_t
+  number(const std::optional<std::string>& distribution, const std::optional<std::string>& vnode_count,
+         const std::optional<std::string>& parallelism)
+  {
+    const Texts texts{text_number(distribution), text_number(vnode_count), text_number(parallelism)};
+    const auto [at, added] = m_numbers.emplace(texts, static_cast<std::uint32_t>(m_combinations.size()));
+    if (added) {
+      m_combinations.push_back(texts);
+    }
+    return at->second;
+  }
+  // The texts as the findings write them ("null" for NULL).
+  std::string distribution(std::uint32_t number) const { return text(m_combinations[number][0]); }
+  std::string vnode_count(std::uint32_t number) const { return text(m_combinations[number][1]); }
+  std::string parallelism(std::uint32_t number) const { return text(m_combinations[number][2]); }
+
+private:
+  using Texts = std::array<std::uint32_t, 3>; // numbers of texts, 0 for NULL
+
+  std::uint32_t
+  text_number(const std::optional<std::string>& text)
   {
     if (!text) {
       return 0;
     }
-    const auto [at, added] = m_numbers.emplace(*text, static_cast<std::uint16_t>(m_texts.size() + 1));
+    const auto [at, added] = m_text_numbers.emplace(*text, static_cast<std::uint32_t>(m_texts.size() + 1));
     if (added) {
-      if (m_texts.size() + 1 >= 0xFFFF) {
-        throw std::length_error("ensemble-invalid: more than 65534 distinct fragment attribute values");
-      }
       m_texts.push_back(*text);
     }
     return at->second;
   }
-  // The text as the findings write it ("null" for NULL).
   std::string
-  text(std::uint16_t number) const
+  text(std::uint32_t number) const
   {
     return number == 0 ? "null" : m_texts[number - 1];
   }
 
-private:
-  std::unordered_map<std::string, std::uint16_t> m_numbers;
+  std::map<Texts, std::uint32_t> m_numbers;
+  std::vector<Texts> m_combinations;
+  std::unordered_map<std::string, std::uint32_t> m_text_numbers;
   std::vector<std::string> m_texts;
 };
 
@@ -180,11 +193,10 @@ public:
         if (m_fragments.size() == m_fragments.capacity() && m_fragments.size() >= 4096) {
           compact(); // before the vector grows: it may not need to
         }
-        m_fragments.push_back({*fragment_id, reader.integer(row, side.job_id),
-                               reader.integer(row, side.database_id),
-                               m_values.number(reader.text(row, side.distribution)),
-                               m_values.number(reader.text(row, side.vnode_count)),
-                               m_values.number(reader.text(row, side.parallelism))});
+        m_fragments.push_back({*fragment_id, reader.integer(row, side.job_id), reader.integer(row, side.database_id),
+                               m_attributes.number(reader.text(row, side.distribution),
+                                                   reader.text(row, side.vnode_count),
+                                                   reader.text(row, side.parallelism))});
       }
       if (side_index == 2) {
         m_edges.emplace_back(ids[0], ids[1]);
@@ -307,9 +319,11 @@ private:
         }
       };
       differs([](const EnsembleFragment& f) { return f.job_id ? std::to_string(*f.job_id) : "null"; }, "jobs");
-      differs([this](const EnsembleFragment& f) { return m_values.text(f.distribution); }, "distribution types");
-      differs([this](const EnsembleFragment& f) { return m_values.text(f.vnode_count); }, "vnode counts");
-      differs([this](const EnsembleFragment& f) { return m_values.text(f.parallelism); }, "parallelism settings");
+      differs([this](const EnsembleFragment& f) { return m_attributes.distribution(f.attributes); },
+              "distribution types");
+      differs([this](const EnsembleFragment& f) { return m_attributes.vnode_count(f.attributes); }, "vnode counts");
+      differs([this](const EnsembleFragment& f) { return m_attributes.parallelism(f.attributes); },
+              "parallelism settings");
     }
   }
 
@@ -337,7 +351,7 @@ private:
 
   std::vector<EnsembleFragment> m_fragments;
   std::vector<std::pair<int, int>> m_edges; // fragment ids in take(), dense indices in finish()
-  EnsembleValues m_values;
+  EnsembleAttributes m_attributes;
 };
 
 } // namespace

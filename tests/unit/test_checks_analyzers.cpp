@@ -5,6 +5,7 @@
 #include "util/text.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
@@ -99,6 +100,28 @@ TEST_CASE("entry fragments of one ensemble must agree", "[analyzers][ensemble]")
   for (const auto& finding : findings) {
     CHECK(finding.severity == Severity::error);
   }
+}
+
+TEST_CASE("ensembles of fragments whose attribute texts all differ are judged", "[analyzers][ensemble][bad-input]")
+{
+  // 70,000 fragments, each with a parallelism text of its own (a hand-edited store): more
+  // distinct texts than a 16-bit number holds; the one ensemble with two entries is reported
+  // with their texts.
+  std::vector<std::vector<std::optional<std::string>>> values;
+  for (int pair = 0; pair < 35000; ++pair) {
+    auto row = edge(2 * pair + 1, 2 * pair + 2, 10, 10);
+    row[8] = fmt::format("{{\"Fixed\": {}}}", 2 * pair + 1);
+    row[9] = fmt::format("{{\"Fixed\": {}}}", 2 * pair + 2);
+    values.push_back(std::move(row));
+  }
+  auto second_entry = edge(100001, 2, 10, 10);
+  second_entry[8] = "\"Adaptive\"";
+  second_entry[9] = "{\"Fixed\": 2}";
+  values.push_back(second_entry);
+  const auto findings = analyze_ensembles(edges_rows(values));
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].message == "entry fragments of no_shuffle ensemble [1, 2, 100001] have different parallelism "
+                               "settings (1={\"Fixed\": 1}, 100001=\"Adaptive\")");
 }
 
 TEST_CASE("ensembles fed a row at a time are judged as when fed whole", "[analyzers][ensemble]")
