@@ -57,15 +57,16 @@ lock_wait_printer(std::ostream& err)
   };
   auto state = std::make_shared<State>(err);
   const bool terminal = stderr_is_terminal();
-  return [&err, state, terminal](const db::LockWait& wait) {
+  return [state, terminal](const db::LockWait& wait) {
+    auto& stream = state->err;
     if (state->status_line) {
-      fmt::print(err, "\r\x1b[K");
+      fmt::print(stream, "\r\x1b[K");
       state->status_line = false;
     }
     if (wait.finished) {
-      fmt::print(err, "rwdoctor: got {} after {} s\n", wait.what, wait.waited_ms / 1000);
+      fmt::print(stream, "rwdoctor: got {} after {} s\n", wait.what, wait.waited_ms / 1000);
       state->holders.clear();
-      err.flush();
+      stream.flush();
       return;
     }
     if (wait.holders != state->holders || state->holders.empty()) {
@@ -73,14 +74,14 @@ lock_wait_printer(std::ostream& err)
       const auto line =
         fmt::format("rwdoctor: waiting for {} (--lock-timeout {} ms): {}", wait.what, wait.limit_ms,
                     wait.holders.empty() ? "held by a session that is gone or not visible to this role" : wait.holders);
-      fmt::print(err, "{}\n", report::fitted_text_line(line, terminal ? error_width() : 0, "  "));
+      fmt::print(stream, "{}\n", report::fitted_text_line(line, terminal ? error_width() : 0, "  "));
     }
     if (terminal) {
-      fmt::print(err, "rwdoctor: still waiting, {} s of {:g} s (Ctrl-C cancels)", wait.waited_ms / 1000,
+      fmt::print(stream, "rwdoctor: still waiting, {} s of {:g} s (Ctrl-C cancels)", wait.waited_ms / 1000,
                  static_cast<double>(wait.limit_ms) / 1000);
       state->status_line = true;
     }
-    err.flush();
+    stream.flush();
   };
 }
 
