@@ -210,11 +210,6 @@ public:
     compact();
     // Dense indices in fragment id order: members, components and entries come out in the
     // order of their ids, as the findings list them.
-    const auto index_of = [&](int fragment_id) {
-      const auto at = std::lower_bound(m_fragments.begin(), m_fragments.end(), fragment_id,
-                                       [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
-      return static_cast<int>(at - m_fragments.begin());
-    };
     DisjointSets sets(m_fragments.size());
     for (auto& edge : m_edges) {
       edge = {index_of(edge.first), index_of(edge.second)};
@@ -327,12 +322,21 @@ private:
     }
   }
 
+  // The dense index of a fragment the rows named (m_fragments compacted: sorted, one each).
+  int
+  index_of(int fragment_id) const
+  {
+    const auto at = std::lower_bound(m_fragments.begin(), m_fragments.end(), fragment_id,
+                                     [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
+    return static_cast<int>(at - m_fragments.begin());
+  }
+
   const EnsembleFragment&
   fragment(int fragment_id) const
   {
-    return *std::lower_bound(m_fragments.begin(), m_fragments.end(), fragment_id,
-                             [](const EnsembleFragment& f, int id) { return f.fragment_id < id; });
+    return m_fragments[static_cast<std::size_t>(index_of(fragment_id))];
   }
+
 
   // Sorted by fragment id, one entry per fragment, in place (no second array: this runs when
   // the array is full). Which of a fragment's entries stays does not matter: every row of a

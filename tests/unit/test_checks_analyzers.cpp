@@ -130,12 +130,7 @@ TEST_CASE("ensembles fed a row at a time are judged as when fed whole", "[analyz
                                  edge(7, 8, 70, 70), edge(2, 3, 20, 30, "1", "1", "SINGLE"), edge(8, 7, 70, 70)});
   const auto expected = analyze_ensembles(whole);
   REQUIRE(expected.size() == 4); // entries of two jobs and two distributions, databases, a cycle
-  const auto found = test::judged_row_by_row(*ensemble_judge(), whole);
-  REQUIRE(found.size() == expected.size());
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    CHECK(found[i].message == expected[i].message);
-    CHECK(found[i].fragment_id == expected[i].fragment_id);
-  }
+  test::check_same_findings(test::judged_row_by_row(*ensemble_judge(), whole), expected);
 }
 
 TEST_CASE("many ensembles in shuffled rows: each judged whole, whatever the blocks", "[analyzers][ensemble]")
@@ -165,13 +160,7 @@ TEST_CASE("many ensembles in shuffled rows: each judged whole, whatever the bloc
   CHECK(expected[0].fragment_id == 99999); // in the order of the ensembles' smallest fragment ids
   CHECK(expected[1].fragment_id == 100030);
   CHECK(expected[2].fragment_id == 106000);
-  const auto found = test::judged_row_by_row(*ensemble_judge(), whole);
-  REQUIRE(found.size() == expected.size());
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    CHECK(found[i].message == expected[i].message);
-    CHECK(found[i].fragment_id == expected[i].fragment_id);
-    CHECK(found[i].job_id == expected[i].job_id);
-  }
+  test::check_same_findings(test::judged_row_by_row(*ensemble_judge(), whole), expected);
 }
 
 TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]")
@@ -193,12 +182,7 @@ TEST_CASE("dependency cycles and missing dependencies", "[analyzers][dependency]
 
   SECTION("fed a row at a time, as the check runner does, the findings are the same")
   {
-    const auto found = test::judged_row_by_row(*dependency_judge(), rows);
-    REQUIRE(found.size() == findings.size());
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      CHECK(found[i].message == findings[i].message);
-      CHECK(found[i].object_id == findings[i].object_id);
-    }
+    test::check_same_findings(test::judged_row_by_row(*dependency_judge(), rows), findings);
   }
 }
 

@@ -539,12 +539,8 @@ TEST_CASE("stream-node-mismatch judges rows fed a block at a time as it judges t
                         [](const std::vector<std::optional<std::string>>& row) { return !row[0]; });
   SECTION("one row per block")
   {
-    const auto found = test::judged_row_by_row(*stream_node_judge(generation, blobs, nullptr), ordered);
-    REQUIRE(found.size() == expected.size());
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      CHECK(found[i].message == expected[i].message);
-      CHECK(found[i].fragment_id == expected[i].fragment_id);
-    }
+    test::check_same_findings(test::judged_row_by_row(*stream_node_judge(generation, blobs, nullptr), ordered),
+                              expected);
   }
   SECTION("a catalog row after judged job rows is a bug in the query, said as such")
   {
