@@ -663,13 +663,13 @@ FROM (SELECT sj.job_id, 'adaptive_parallelism_strategy' AS field, sj.adaptive_pa
 WHERE s.value !~* '^(auto|full|bounded\(0*[1-9][0-9]{0,18}\)|ratio\(\+?(0+(\.[0-9]+)?|0*1(\.0+)?)\))$';
 
 -- job-stuck: a job INITIAL for longer than rwdoctor's default --stuck-after (30 minutes): it
--- holds a creating-job permit until the meta node restarts. (A CREATING job may backfill that
+-- may hold a creating-job permit until the meta node restarts. (A CREATING job may backfill that
 -- long: rwdoctor reports it only as info.)
 SELECT 'job-stuck', sj.job_id, o.initialized_at
 FROM streaming_job sj
 JOIN object o ON o.oid = sj.job_id
 WHERE sj.job_status = 'INITIAL'
-  AND o.initialized_at < LOCALTIMESTAMP - interval '30 minutes';
+  AND o.initialized_at < (now() AT TIME ZONE 'UTC') - interval '30 minutes';  -- RisingWave writes UTC
 
 -- relation-without-job: a table, materialized view, index, sink or shared source (a source
 -- with fragments) without a streaming_job row, or an internal table whose job has none.

@@ -6,9 +6,14 @@
 -- are read through cursors in blocks; cursor_tuple_fraction 1 makes the planner plan them as
 -- it plans a plain query (whole result, same plan), not for the first rows.
 -- rwdoctor.stuck_after_seconds ($4) is check --stuck-after, read by sql/checks/job-stuck.sql.
+-- TimeZone UTC: RisingWave's meta store client (sqlx) sends TimeZone=UTC at every connect, so
+-- the timestamps without time zone it writes (object.initialized_at, created_at, ...) hold UTC
+-- wall-clock time; LOCALTIMESTAMP and any timestamp this session prints must be UTC too,
+-- whatever the server's zone, the database's setting or the DBA's PGTZ.
 SELECT pg_catalog.set_config('statement_timeout', $2, false),
        pg_catalog.set_config('jit', 'off', false),
        pg_catalog.set_config('lock_timeout', $3, false),
        pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false),
        pg_catalog.set_config('cursor_tuple_fraction', '1', false),
-       pg_catalog.set_config('rwdoctor.stuck_after_seconds', $4, false);
+       pg_catalog.set_config('rwdoctor.stuck_after_seconds', $4, false),
+       pg_catalog.set_config('TimeZone', 'UTC', false);

@@ -16,7 +16,9 @@
 #include <pqxx/pqxx>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -166,9 +168,10 @@ TEST_CASE("the database as the last argument, as in pg_amcheck; check ids and in
 TEST_CASE("check ages unfinished jobs by --stuck-after and warns about a live meta node", "[db][cli]")
 {
   const test::ScratchDatabase database("v3_0_3");
-  // An INITIAL table job created 5 minutes ago, without fragments yet (T1).
+  // An INITIAL table job created 5 minutes ago, without fragments yet (T1), its time written
+  // as RisingWave writes it: UTC wall-clock time.
   database.execute("INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id, initialized_at) "
-                   "VALUES (100, 'TABLE', 1, 2, 1, LOCALTIMESTAMP - interval '5 minutes');"
+                   "VALUES (100, 'TABLE', 1, 2, 1, (now() AT TIME ZONE 'UTC') - interval '5 minutes');"
                    "INSERT INTO streaming_job (job_id, job_status, create_type, timezone, parallelism, max_parallelism) "
                    "VALUES (100, 'INITIAL', 'FOREGROUND', 'UTC', '\"Adaptive\"', 256);");
   const auto stuck_of = [&](const std::vector<std::string>& extra) {
@@ -203,6 +206,77 @@ TEST_CASE("check ages unfinished jobs by --stuck-after and warns about a live me
   CHECK(contains(alive.err, "the meta node looks alive\nHINT: Stop the meta node before repairing"));
   const auto longer_lease = run_cli({"check", "-d", database.name(), "--check", "job-stuck", "--lease-secs", "5"});
   CHECK_FALSE(contains(longer_lease.err, "looks alive"));
+}
+
+namespace {
+
+// Sets an environment variable for one scope (the in-process CLI's libpq reads it at connect).
+class ScopedEnvironment
+{
+public:
+  ScopedEnvironment(const char* name, const char* value) : m_name(name)
+  {
+    const char* old = std::getenv(name);
+    if (old != nullptr) {
+      m_old = old;
+    }
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnvironment()
+  {
+    if (m_old) {
+      ::setenv(m_name, m_old->c_str(), 1);
+    } else {
+      ::unsetenv(m_name);
+    }
+  }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+private:
+  const char* m_name;
+  std::optional<std::string> m_old;
+};
+
+} // namespace
+
+// RisingWave's sessions are UTC (sqlx sends TimeZone=UTC), so initialized_at is UTC wall-clock
+// time whatever the server's zone; rwdoctor's age must not move with the database's zone or PGTZ.
+TEST_CASE("job-stuck ages jobs in UTC east and west of it, under the database's zone and PGTZ", "[db][cli]")
+{
+  const test::ScratchDatabase database("head");
+  // Job 100: planned a minute ago. Job 101: stuck for two hours. No foreground backfill runs.
+  database.execute("INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id, initialized_at) VALUES "
+                   "(100, 'TABLE', 1, 2, 1, (now() AT TIME ZONE 'UTC') - interval '1 minute'), "
+                   "(101, 'TABLE', 1, 2, 1, (now() AT TIME ZONE 'UTC') - interval '2 hours');"
+                   "INSERT INTO streaming_job (job_id, job_status, create_type, timezone, parallelism, max_parallelism) "
+                   "VALUES (100, 'INITIAL', 'FOREGROUND', 'UTC', '\"Adaptive\"', 256), "
+                   "(101, 'INITIAL', 'FOREGROUND', 'UTC', '\"Adaptive\"', 256);");
+  const auto require_utc_ages = [&] {
+    const auto result = run_cli({"check", "-d", database.name(), "--check", "job-stuck", "--format", "json"});
+    INFO(result.out << result.err);
+    CHECK(result.code == 4);
+    const auto report = nlohmann::json::parse(result.out);
+    CHECK(find_finding(report, "job-stuck", 100) == nullptr);
+    const auto* stuck = find_finding(report, "job-stuck", 101);
+    REQUIRE(stuck != nullptr);
+    CHECK((*stuck)["severity"] == "warning");
+    const auto message = (*stuck)["message"].get<std::string>();
+    CHECK((contains(message, "has been INITIAL for 2 h 0 min") || contains(message, "has been INITIAL for 2 h 1 min")));
+    CHECK(contains(message, " UTC)"));
+  };
+  for (const auto* zone : {"Asia/Shanghai", "America/Los_Angeles"}) {
+    DYNAMIC_SECTION("the database's zone is " << zone)
+    {
+      database.execute(fmt::format("ALTER DATABASE \"{}\" SET timezone = '{}'", database.name(), zone));
+      require_utc_ages();
+    }
+    DYNAMIC_SECTION("PGTZ is " << zone)
+    {
+      const ScopedEnvironment pgtz("PGTZ", zone);
+      require_utc_ages();
+    }
+  }
 }
 
 TEST_CASE("selection by check, job and database", "[db][cli]")

@@ -28,6 +28,8 @@ struct InjectionCase
   std::string file;
   std::vector<std::string> generations;
   std::vector<Expectation> expectations;
+  std::vector<std::string> expect_none; // checks that must report nothing
+  std::string expect_worst;             // no finding may be more severe than this
   bool expect_clean = false;
   std::string sql;
 };
@@ -55,6 +57,20 @@ parse_injection(const std::filesystem::path& path)
       }
     } else if (body == "expect-clean") {
       injection.expect_clean = true;
+    } else if (util::starts_with(body, "expect-none:")) {
+      // "expect-none: <check>...": a legitimate state these checks must not report.
+      for (const auto& check : util::split_words(body.substr(12))) {
+        INFO(injection.file << ": " << body);
+        REQUIRE(checks::Catalogue::builtin().contains(check));
+        injection.expect_none.push_back(check);
+      }
+    } else if (util::starts_with(body, "expect-worst:")) {
+      // "expect-worst: <severity>": nothing above it (say, no critical a guard would block on).
+      const auto words = util::split_words(body.substr(13));
+      INFO(injection.file << ": " << body);
+      REQUIRE(words.size() == 1);
+      REQUIRE(checks::parse_severity(words[0]).has_value());
+      injection.expect_worst = words[0];
     } else if (util::starts_with(body, "expect:")) {
       const auto words = util::split_words(body.substr(7));
       // "<check> [<subject>=<id>] severity=<severity>"; store-wide findings have no subject.
@@ -195,6 +211,14 @@ require_expected_findings(const InjectionCase& injection, const checks::CheckRep
     INFO(finding.check << " reported " << checks::to_string(finding.severity) << ": " << finding.message);
     CHECK(finding.severity >= checks::worst_severity(checks::Catalogue::builtin(), finding.check));
   }
+  for (const auto& finding : report.findings) {
+    INFO(finding.check << " reported " << checks::to_string(finding.severity) << ": " << finding.message);
+    CHECK(std::find(injection.expect_none.begin(), injection.expect_none.end(), finding.check)
+          == injection.expect_none.end());
+    if (!injection.expect_worst.empty()) {
+      CHECK(finding.severity >= *checks::parse_severity(injection.expect_worst));
+    }
+  }
   if (injection.expect_clean) {
     CHECK(checks::verdict(report) == ExitCode::clean);
   }
@@ -260,7 +284,11 @@ TEST_CASE("every injected inconsistency is found with its subject and severity, 
   REQUIRE(scoped_ids.size() >= 4);
   auto cases = all_injections();
   REQUIRE(cases.size() >= 26);
-  cases.push_back(InjectionCase{"(healthy)", test::generations(), {}, true, ""});
+  InjectionCase healthy;
+  healthy.file = "(healthy)";
+  healthy.generations = test::generations();
+  healthy.expect_clean = true;
+  cases.push_back(healthy);
   std::size_t case_index = 0;
   for (const auto& injection : cases) {
     for (const auto& generation : injection.generations) {
