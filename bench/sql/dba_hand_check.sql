@@ -920,12 +920,15 @@ WHERE sj.job_status <> 'INITIAL'
                         AND (u.fragment_type_mask & 1) <> 0 AND (u.fragment_type_mask & 128) = 0));
 
 -- source-splits-missing: a Source or SourceScan fragment of a job past INITIAL without a
--- fragment_splits row.
+-- fragment_splits row; a table's DML fragment (its Source a placeholder) has none.
 SELECT 'source-splits-missing', f.job_id, f.fragment_id
 FROM fragment f
 JOIN streaming_job sj ON sj.job_id = f.job_id
 WHERE sj.job_status <> 'INITIAL'
   AND (f.fragment_type_mask & (1 | 1024)) <> 0
+  AND NOT ((f.fragment_type_mask & 128) <> 0
+           AND NOT EXISTS (SELECT 1 FROM "table" t
+                           WHERE t.table_id = f.job_id AND t.optional_associated_source_id IS NOT NULL))
   AND NOT EXISTS (SELECT 1 FROM fragment_splits fs WHERE fs.fragment_id = f.fragment_id);
 
 -- sink-into-table-invalid, for sinks past INITIAL: a sink into a table needs exactly one Sink

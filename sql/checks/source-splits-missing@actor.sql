@@ -4,7 +4,7 @@
 -- severity: warning
 -- consequence: silent
 -- repairs: manual
--- requires: fragment actor streaming_job
+-- requires: fragment actor streaming_job table
 -- until: m20251005_000000_fragment_splits
 -- meta-node: actors start with no splits until the source manager reassigns them
 -- explain:
@@ -16,7 +16,10 @@
 --   they read nothing until the source manager reassigns them. Fragments without any
 --   actor row are reported by actor-missing. Whether the blobs decode is checked by
 --   blob-malformed.
---   Not reported: INITIAL jobs, which the next recovery deletes.
+--   Not reported: INITIAL jobs, which the next recovery deletes, and a TABLE's DML fragment
+--   ({SOURCE,DML}, mask 129): its Source node is a placeholder without source_inner, so its
+--   actors never get splits (src/meta/src/controller/fragment.rs:249-253 @ v2.4.0); see the
+--   main file of this check.
 --   This happens after hand-made updates or partial restores of the actor table. What to
 --   do: usually nothing beyond watching the source manager reassign splits; restore the
 --   actor rows from a backup if the source must resume from its old offsets.
@@ -34,6 +37,10 @@ JOIN streaming_job sj ON sj.job_id = f.job_id
 JOIN actor ac ON ac.fragment_id = f.fragment_id
 WHERE sj.job_status IS DISTINCT FROM 'INITIAL'
   AND (f.fragment_type_mask & (1 | 1024)) <> 0
+  -- a table's DML fragment: its Source is a placeholder without a source
+  AND NOT ((f.fragment_type_mask & 128) <> 0
+           AND NOT EXISTS (SELECT 1 FROM "table" t
+                           WHERE t.table_id = f.job_id AND t.optional_associated_source_id IS NOT NULL))
 GROUP BY f.fragment_id, sj.job_id
 HAVING count(*) FILTER (WHERE ac.splits IS NOT NULL) = 0
 ORDER BY f.fragment_id;
