@@ -2,6 +2,7 @@
 -- title: a fragment's actors fail RisingWave's graph check (vnode bitmaps overlap, leave vnodes out or have the wrong size, a SINGLE fragment has several actors or a bitmap, an actor is not RUNNING) or an actor holds too few vnodes
 -- invariant: N4
 -- severity: error
+-- worst-severity: critical
 -- consequence: recovery-error
 -- repairs: drop-job manual
 -- requires: actor fragment fragment.vnode_count streaming_job
@@ -18,7 +19,19 @@
 --   recovery is retried forever (#23620 shows the panics of an uneven distribution).
 --   actor.vnode_bitmap is a common.Buffer: field 1 the compression (NONE), field 2 the
 --   body, whose first byte is the bit count modulo 8, then the bits (bitmap.rs). A bitmap
---   that is not in that form is reported too.
+--   that is not in that form, or not exactly vnode_count bits, aborts the meta node
+--   (critical): graph_check ands each HASH actor's bitmap into Bitmap::zeros(vnode_count)
+--   (src/meta/src/controller/scale.rs:612-618 @ v2.6.3, :613/:617 @ v2.4.4, :597/:601
+--   @ v2.2.6) and BitAnd starts with assert_eq!(self.num_bits, rhs.num_bits)
+--   (src/common/src/bitmap.rs:478 @ v2.6.3); an empty body panics earlier at buf.body[0]
+--   (bitmap.rs:688 @ v2.6.3), and bytes that are not protobuf at the decode's unwrap()
+--   (derive_from_blob, src/meta/model/src/lib.rs @ v2.6.3); the panic hook aborts the process.
+--   These panics happen inside the check, so they hit v2.1.0 to v2.1.4 too, where a failed
+--   check is otherwise only logged (error!("integrity check failed"),
+--   src/meta/src/barrier/recovery.rs:553-559 @ v2.1.0; bail! from v2.1.5, :566).
+--   Recovery runs graph_check only with automatic parallelism control enabled (the default)
+--   and no unreschedulable background job (src/meta/src/barrier/context/recovery.rs:342-346
+--   @ v2.6.3); otherwise the actors are migrated without it.
 --   An actor that holds fewer than vnode_count / actors vnodes (integer division) is
 --   reported as a warning: RisingWave never makes such a distribution, and up to v2.6.2 a
 --   rebalance that removes that actor (a scale-in, a compute node that leaves) asserts
@@ -106,8 +119,8 @@ SELECT p.job_id AS object_id,
                         CASE WHEN p.uneven
                              THEN 'actors with fewer than ' || (p.vnode_count / p.actors) || ' vnodes: ' || p.under_allocated
                                   || ' (a rebalance that removes one panics up to v2.6.2)' END)) AS message,
-       CASE WHEN p.failing THEN 'error' ELSE 'warning' END AS severity,
-       CASE WHEN p.failing THEN 'recovery-error' ELSE 'panic' END AS consequence
+       CASE WHEN p.aborting THEN 'critical' WHEN p.failing THEN 'error' ELSE 'warning' END AS severity,
+       CASE WHEN p.aborting THEN 'panic' WHEN p.failing THEN 'recovery-error' ELSE 'panic' END AS consequence
 FROM (SELECT pf.*,
              (pf.distribution_type = 'SINGLE' AND (pf.actors > 1 OR pf.with_bitmap > 0))
              OR (pf.distribution_type = 'HASH' AND (pf.malformed > 0
@@ -115,6 +128,7 @@ FROM (SELECT pf.*,
                                                    OR (pf.malformed = 0 AND pf.with_bitmap = pf.actors
                                                        AND pf.covered < pf.vnode_count)))
              OR pf.not_running IS NOT NULL AS failing,
+             pf.distribution_type = 'HASH' AND pf.malformed > 0 AS aborting,
              pf.distribution_type = 'HASH' AND pf.malformed = 0 AND pf.with_bitmap = pf.actors
              AND pf.under_allocated IS NOT NULL AS uneven
       FROM per_fragment pf) p

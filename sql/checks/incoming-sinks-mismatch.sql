@@ -5,7 +5,7 @@
 -- worst-severity: error
 -- consequence: silent
 -- repairs: manual
--- requires: table.incoming_sinks sink streaming_job
+-- requires: table.incoming_sinks sink streaming_job seaql_migrations
 -- since: m20250325_061743_exactly_once_iceberg_sink_metadata
 -- until: m20250905_144810_deprecate_table_incoming_sinks
 -- meta-node: the next recovery removes a stale id and its Union input by itself (clean_dirty_sink_downstreams); a sink missing from the list is lost from the table plan at the next replace
@@ -21,6 +21,11 @@
 --   (#21720, fixed by #21714 in v2.3.3 and v2.4.0). v2.3.0 to v2.3.4 share one migration
 --   set, so a store labelled v2.3 or older gets the critical severity (critical there,
 --   a warning from v2.4.0 on, where the next recovery cleans the id by itself).
+--   Up to v2.5 RisingWave lists a sink only when it becomes CREATED (finish_streaming_job,
+--   src/meta/src/controller/streaming_job.rs:810/956/1108 @ v2.4.0, the same at v2.5.3); from
+--   v2.6.0 already when it becomes CREATING (post_collect_job_fragments, streaming_job.rs:798
+--   @ v2.6.0). So a CREATING sink that is not listed is normal on a store without v2.6's
+--   migrations (marker: m20250702_062029_cdc_table_snapshot_splits) and is not reported there.
 --   A sink into the table that is not listed is silently lost from the table's plan at the
 --   next ALTER TABLE or replace, and was seen with stale fragment ids that broke DML
 --   ("Streaming vnode mapping not found for fragment", #19265) (warning).
@@ -30,7 +35,13 @@
 --   table row alone, or after a recovery during CREATE SINK INTO on old versions. What to
 --   do: set incoming_sinks to the sinks whose target_table is the table (and that are not
 --   INITIAL); rwdoctor's repair drop of a sink into a table does this itself.
-WITH target AS (
+WITH v2_6 AS (
+    SELECT EXISTS (
+        SELECT 1 FROM seaql_migrations
+        WHERE version = 'm20250702_062029_cdc_table_snapshot_splits'
+    ) AS lists_creating
+),
+target AS (
     SELECT t.table_id,
            CASE WHEN jsonb_typeof(t.incoming_sinks) = 'array' THEN t.incoming_sinks ELSE '[]'::jsonb END AS listed,
            jsonb_typeof(t.incoming_sinks) = 'array' AS well_formed
@@ -76,5 +87,7 @@ SELECT k.target_table, k.target_table, NULL::integer,
 FROM sink k
 JOIN target tg ON tg.table_id = k.target_table AND tg.well_formed
 JOIN streaming_job sj ON sj.job_id = k.sink_id AND sj.job_status <> 'INITIAL'
+CROSS JOIN v2_6
 WHERE NOT EXISTS (SELECT 1 FROM listed l WHERE l.table_id = k.target_table AND l.sink_id = k.sink_id)
+  AND (sj.job_status <> 'CREATING' OR v2_6.lists_creating)
 ORDER BY 2, 4;

@@ -6,7 +6,7 @@
 -- repairs: manual
 -- requires: table fragment streaming_job sink
 -- since: m20250905_144810_deprecate_table_incoming_sinks
--- meta-node: has_table_been_migrated bails ("expected exactly one mview fragment for table"), so CREATE and DROP SINK INTO the table fail and the background migration of legacy tables retries forever; an unmigrated table refuses sink DDL
+-- meta-node: has_table_been_migrated bails ("expected exactly one mview fragment for table"), so CREATE and DROP SINK INTO the table fail; an unmigrated table refuses sink DDL
 -- explain:
 --   Since v2.7 (m20250905_144810_deprecate_table_incoming_sinks) sinks into a table are
 --   wired through an UpstreamSinkUnion node in the table's Mview fragment, marked by the
@@ -16,9 +16,15 @@
 --   fragment (bit 2) lacks the bit.
 --   has_table_been_migrated (controller/utils.rs) requires exactly one Mview fragment per
 --   table job and bails with "expected exactly one mview fragment for table {}, found {}"
---   otherwise: CREATE SINK INTO and DROP SINK of that table fail, and so does the migration
---   task, which stops at the first failing table and retries every 5 s forever, so one such
---   table keeps every later table unmigrated (#23708) (error).
+--   otherwise: CREATE SINK INTO and DROP SINK of that table fail (validate_table_for_sink,
+--   src/meta/src/rpc/ddl_controller.rs:903-906 @ v2.7.0, :1086-1095 @ HEAD; drop_op.rs:170-180
+--   @ v2.7.0) (error). The background migration task does not call it: it takes its tables
+--   from list_unmigrated_tables, an inner join of TABLEs with their fragments that have the
+--   Mview bit and lack 65536 (src/meta/src/controller/catalog/list_op.rs:321-336 @ v2.7.0), and
+--   asks a frontend for a replace plan per table, stopping at the first failure and retrying
+--   later (src/meta/service/src/ddl_service.rs:149-197 @ v2.7.0). A table without an Mview
+--   fragment is never listed, so it cannot block the task; what stops the task is a failing
+--   replace plan (#23708, "table not found"), which this check does not see.
 --   A table that sinks write into and that is not migrated refuses sink DDL: "Dropping sink
 --   into table is not allowed for unmigrated table {}. Please migrate it first." (#24393)
 --   (warning: the migration task may still get to it).
@@ -27,7 +33,9 @@
 --   is still being built or replaced), nor table jobs without any fragment
 --   (job-without-fragments).
 --   This happens after hand edits of fragment rows, fragments restored from a backup of
---   another version, or an upgrade from v2.6 whose migration task failed. What to do:
+--   another version, or an upgrade from v2.6 whose migration task failed (an upgraded store
+--   keeps every table unmigrated until the task has run, so the warning is expected right
+--   after an upgrade of a store whose tables have sinks into them). What to do:
 --   restore the table job's fragment rows from a backup of the same version; for an
 --   unmigrated table, look for "failed to migrate legacy table fragments" in the meta log.
 WITH table_job AS (

@@ -140,10 +140,10 @@ injection_kinds()
      {"UPDATE \"table\" SET vnode_count = 128 WHERE table_id = 18 + {o}"},
      {{"vnode-count-invalid", "job", 16, Severity::error}}},
     {"a table's DML fragment also flagged Mview", {"v2_8", "v3_0_3", "head"},
-     {"UPDATE fragment SET fragment_type_mask = 130 WHERE fragment_id = 10 + {f}"},
+     {"UPDATE fragment SET fragment_type_mask = fragment_type_mask | 2 WHERE fragment_id = 10 + {f}"},
      {{"table-mview-fragment-invalid", "job", 30, Severity::error}}},
-    {"a creating job's backfill order names its Mview fragment", {"v2_8", "v3_0_3", "head"},
-     {"UPDATE streaming_job SET job_status = 'CREATING', "
+    {"a background creating job's backfill order names its Mview fragment", {"v2_8", "v3_0_3", "head"},
+     {"UPDATE streaming_job SET job_status = 'CREATING', create_type = 'BACKGROUND', "
       "backfill_orders = jsonb_build_object((13 + {f})::text, jsonb_build_array(15 + {f})) WHERE job_id = 33 + {o}"},
      {{"backfill-orders-invalid", "job", 33, Severity::critical}}},
     {"a sink into a table missing from its incoming_sinks", {"v2_4"},
