@@ -25,6 +25,24 @@
 --   streaming_job row (and any missing fragments) from a backup before the meta node
 --   starts (rwdoctor repair restore --job N --from BACKUP puts back every row of the job
 --   that the backup has and live lacks), or drop the relation.
+--   Citations, by release (for a relation whose fragments have actor rows):
+--   v2.7.0 and later (data loss): loading starts from streaming_job,
+--   src/meta/src/controller/scale.rs:118-128 @ v2.7.0 (load_fragment_info),
+--   src/meta/src/controller/fragment.rs:1522-1532 @ v2.8.0, :1658-1668 @ HEAD
+--   (load_fragment_context_in_txn), and the purge keeps only loaded fragments' tables:
+--   src/meta/src/barrier/context/recovery.rs:453-463 @ v2.7.0, :664-674 @ v2.8.0, :948-958
+--   @ HEAD. v2.2 to v2.6 (recovery fails forever, no loss): the fragments are loaded from
+--   actor rows (fragment.rs:1086 load_all_actors @ v2.6.3), so the purge keeps the state,
+--   but the StreamActor map starts from streaming_job (table_fragments,
+--   src/meta/src/controller/fragment.rs:843-845 @ v2.2.6, :834-836 @ v2.6.3), so
+--   validate_database_info returns "cannot find StreamActor of actor"
+--   (src/meta/src/barrier/mod.rs:132-134 @ v2.2.6, :137-139 @ v2.4.4, :154-156 @ v2.6.3)
+--   and the recovery retry loop fails on it each time (src/meta/src/barrier/worker.rs:768-770
+--   @ v2.6.3, :670 @ v2.2.6). Not a crash or loss found on v2.0 and v2.1: both the fragment
+--   info and the actors to build start from fragment rows
+--   (src/meta/src/controller/fragment.rs:841-854 @ v2.0.7; :954-967 and all_node_actors
+--   :1132-1148 @ v2.1.5), so the job keeps running and only leaves the catalog. A relation
+--   without any fragment row loses its state tables at every release (the same purge).
 WITH
 -- An id with a relation row below is its own job; an internal table's id without one is
 -- reported under its owner. All relation rows of one id name the same job (the id itself),
