@@ -4,7 +4,7 @@
 -- severity: critical
 -- consequence: data-loss
 -- repairs: drop-job manual
--- requires: fragment streaming_job object fragment_relation table sink source
+-- requires: fragment streaming_job object fragment_relation table sink source seaql_migrations
 -- since: m20250106_072104_fragment_relation
 -- scope: jobs fragments upstream
 -- meta-node: from v2.8 panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job (v2.7: recovery error); otherwise never loaded from v2.7 and its state is purged; up to v2.6 it is loaded and runs
@@ -35,8 +35,9 @@
 --   Not a crash or loss found in v2.3 to v2.6: actors are persisted and load_all_actors
 --   joins actor, fragment and object only, not streaming_job
 --   (src/meta/src/controller/fragment.rs:1115-1127 @ v2.6.3), so an orphan fragment with
---   actor rows is loaded, runs and keeps its state. It is reported as critical because it
---   crashes (connected) or loses state after an upgrade to v2.7 or later.
+--   actor rows is loaded, runs and keeps its state. There it is a warning: it crashes
+--   (connected) or loses state after an upgrade to v2.7 or later (marker:
+--   m20251005_000000_fragment_splits); critical from v2.7 on.
 --   This happens after a hand-made delete of streaming_job rows, or fragments inserted
 --   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
 --   drop the object (which cascades to its fragments).
@@ -49,6 +50,10 @@ scope_fragment AS (
     SELECT u.fragment_id FROM unnest($3::int[]) AS u(fragment_id)
     UNION
     SELECT r.target_fragment_id FROM fragment_relation r WHERE r.source_fragment_id = ANY($2::int[])
+),
+release AS (
+    SELECT EXISTS (SELECT 1 FROM seaql_migrations
+                   WHERE version = 'm20251005_000000_fragment_splits') AS loads_from_jobs
 ),
 orphan AS (
     SELECT f.fragment_id, f.job_id, o.obj_type,
@@ -86,14 +91,21 @@ SELECT
                WHEN l.fragment_id IS NOT NULL
                    THEN format('; it is no_shuffle-connected to fragment %s of live job %s',
                                l.live_fragment, l.live_job)
-               WHEN o.is_relation THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation AND rl.loads_from_jobs THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation THEN ''
                ELSE '; it is garbage'
-           END) AS message,
-    CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation THEN 'critical' ELSE 'warning' END
+           END
+           || CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND NOT rl.loads_from_jobs
+                   THEN '; it still runs on this release, but after an upgrade to v2.7 or later recovery '
+                        || CASE WHEN l.fragment_id IS NOT NULL THEN 'fails on it' ELSE 'purges its state' END
+                   ELSE '' END) AS message,
+    CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND rl.loads_from_jobs THEN 'critical' ELSE 'warning' END
         AS severity,
-    CASE WHEN l.fragment_id IS NOT NULL THEN 'panic'
+    CASE WHEN NOT rl.loads_from_jobs THEN 'silent'
+         WHEN l.fragment_id IS NOT NULL THEN 'panic'
          WHEN o.is_relation THEN 'data-loss'
          ELSE 'silent' END AS consequence
 FROM orphan o
+CROSS JOIN release rl
 LEFT JOIN linked l ON l.fragment_id = o.fragment_id
 ORDER BY o.fragment_id;

@@ -1,8 +1,8 @@
 -- id: fragment-without-job
 -- title: fragment belongs to an object that is not a streaming job
 -- invariant: INV-10
--- severity: critical
--- consequence: data-loss
+-- severity: warning
+-- consequence: silent
 -- repairs: drop-job manual
 -- requires: fragment streaming_job object actor_dispatcher actor table sink source
 -- until: m20250106_072104_fragment_relation
@@ -15,7 +15,7 @@
 --   joins actor to fragment (and object), not streaming_job
 --   (src/meta/src/controller/fragment.rs:843-854 @ v2.0.7,
 --   src/meta/src/controller/fragment.rs:1030-1039 @ v2.2.6), so an orphan fragment with
---   actor rows is loaded, runs and keeps its state. It is reported as critical for what
+--   actor rows is loaded, runs and keeps its state. It is reported as a warning for what
 --   happens after an upgrade. From v2.7 recovery loads fragments from the jobs in
 --   streaming_job: an orphan NO_SHUFFLE-connected to a live job's fragment joins that
 --   ensemble, and from v2.8 LoadedFragmentContext::for_database asserts "ensemble {..}
@@ -74,14 +74,15 @@ SELECT
                WHEN l.fragment_id IS NOT NULL
                    THEN format('; it is no_shuffle-connected to fragment %s of live job %s',
                                l.live_fragment, l.live_job)
-               WHEN o.is_relation THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation THEN ''
                ELSE '; it is garbage'
-           END) AS message,
-    CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation THEN 'critical' ELSE 'warning' END
-        AS severity,
-    CASE WHEN l.fragment_id IS NOT NULL THEN 'panic'
-         WHEN o.is_relation THEN 'data-loss'
-         ELSE 'silent' END AS consequence
+           END
+           || CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation
+                   THEN '; it still runs on this release, but after an upgrade to v2.7 or later recovery '
+                        || CASE WHEN l.fragment_id IS NOT NULL THEN 'fails on it' ELSE 'purges its state' END
+                   ELSE '' END) AS message,
+    'warning' AS severity,
+    'silent' AS consequence
 FROM orphan o
 LEFT JOIN linked l ON l.fragment_id = o.fragment_id
 ORDER BY o.fragment_id;
