@@ -15,12 +15,25 @@
 --   v2.7 drops the column (m20250905_144810_deprecate_table_incoming_sinks).
 --   At every start the meta node's clean_dirty_sink_downstreams (controller/catalog/util.rs)
 --   takes the listed ids that are no sink into any table, removes them, and removes their
---   Merge inputs from the Union of each fragment of the table job. Before v2.3.3 it first
---   asserts that every fragment of the table job has the Mview bit (2), so a stale id in a
---   table whose job also has a DML or source fragment panics the meta node on every start
---   (#21720, fixed by #21714 in v2.3.3 and v2.4.0). v2.3.0 to v2.3.4 share one migration
---   set, so a store labelled v2.3 or older gets the critical severity (critical there,
---   a warning from v2.4.0 on, where the next recovery cleans the id by itself).
+--   Merge inputs from the Union of each fragment of the table job. v2.3.0 to v2.3.2 first
+--   assert that every fragment of the table job has the Mview bit (2)
+--   (src/meta/src/controller/catalog/util.rs:410 @ v2.3.2), so a stale id in a table whose
+--   job also has a DML or source fragment panics the meta node on every start (#21720;
+--   critical). v2.0 to v2.2 assert only on a fragment whose upstream_fragment_id names a
+--   fragment that is gone (src/meta/src/controller/catalog.rs:1062-1068 @ v2.0.7,
+--   catalog/util.rs:411-417 @ v2.2.6); the @assert query does not tell those stores apart
+--   and rates them as v2.3.0 to v2.3.2, which overstates them. v2.3.3 replaced the assert with
+--   a skip of such fragments (catalog/util.rs:415-417 @ v2.3.3, #21714; also v2.4.0), and
+--   the next recovery removes the stale id by itself (warning). v2.3.0 to v2.3.4 share one
+--   migration set, so the store's migrations cannot tell v2.3.3 from v2.3.2; its objects
+--   can: object.initialized_at_cluster_version and created_at_cluster_version hold the
+--   release of the meta node that wrote each object (current_cluster_version,
+--   'PostgreSQL 13.14.0-RisingWave-2.3.4 (<sha>)', src/common/src/lib.rs:129-134 @ v2.3.4;
+--   set by create_object, src/meta/src/controller/catalog/create_op.rs:34-35 @ v2.3.4).
+--   Both columns are nullable (m20230908_072257_init), and a NULL or a pre-release
+--   version is no evidence. When the newest release among them is 2.3.3 or later, the
+--   meta node that runs the store is at least that release (short of a downgrade), and a
+--   stale id is a warning; otherwise it is critical.
 --   Up to v2.5 RisingWave lists a sink only when it becomes CREATED (finish_streaming_job,
 --   src/meta/src/controller/streaming_job.rs:810/956/1108 @ v2.4.0, the same at v2.5.3); from
 --   v2.6.0 already when it becomes CREATING (post_collect_job_fragments, streaming_job.rs:798

@@ -4,21 +4,34 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual
--- requires: table.incoming_sinks sink fragment streaming_job
+-- requires: table.incoming_sinks sink fragment streaming_job object
 -- until: m20250325_061743_exactly_once_iceberg_sink_metadata
--- meta-node: clean_dirty_sink_downstreams asserts the Mview bit on every fragment of a table that lists a sink that is gone (before v2.3.3): a crash loop
+-- meta-node: clean_dirty_sink_downstreams asserts the Mview bit on every fragment of a table that lists a sink that is gone (before v2.3.3): a crash loop; from v2.3.3 (shown by the releases that wrote the objects) the next recovery removes the id by itself
 -- explain:
 --   Up to v2.6 each table row lists the sinks that write into it in incoming_sinks (a JSON
 --   array of sink ids), and every sink into the table that is not INITIAL must be listed;
 --   v2.7 drops the column (m20250905_144810_deprecate_table_incoming_sinks).
 --   At every start the meta node's clean_dirty_sink_downstreams (controller/catalog/util.rs)
 --   takes the listed ids that are no sink into any table, removes them, and removes their
---   Merge inputs from the Union of each fragment of the table job. Before v2.3.3 it first
---   asserts that every fragment of the table job has the Mview bit (2), so a stale id in a
---   table whose job also has a DML or source fragment panics the meta node on every start
---   (#21720, fixed by #21714 in v2.3.3 and v2.4.0). v2.3.0 to v2.3.4 share one migration
---   set, so a store labelled v2.3 or older gets the critical severity (critical there,
---   a warning from v2.4.0 on, where the next recovery cleans the id by itself).
+--   Merge inputs from the Union of each fragment of the table job. v2.3.0 to v2.3.2 first
+--   assert that every fragment of the table job has the Mview bit (2)
+--   (src/meta/src/controller/catalog/util.rs:410 @ v2.3.2), so a stale id in a table whose
+--   job also has a DML or source fragment panics the meta node on every start (#21720;
+--   critical). v2.0 to v2.2 assert only on a fragment whose upstream_fragment_id names a
+--   fragment that is gone (src/meta/src/controller/catalog.rs:1062-1068 @ v2.0.7,
+--   catalog/util.rs:411-417 @ v2.2.6); this check does not tell those stores apart and
+--   rates them as v2.3.0 to v2.3.2, which overstates them. v2.3.3 replaced the assert with
+--   a skip of such fragments (catalog/util.rs:415-417 @ v2.3.3, #21714; also v2.4.0), and
+--   the next recovery removes the stale id by itself (warning). v2.3.0 to v2.3.4 share one
+--   migration set, so the store's migrations cannot tell v2.3.3 from v2.3.2; its objects
+--   can: object.initialized_at_cluster_version and created_at_cluster_version hold the
+--   release of the meta node that wrote each object (current_cluster_version,
+--   'PostgreSQL 13.14.0-RisingWave-2.3.4 (<sha>)', src/common/src/lib.rs:129-134 @ v2.3.4;
+--   set by create_object, src/meta/src/controller/catalog/create_op.rs:34-35 @ v2.3.4).
+--   Both columns are nullable (m20230908_072257_init), and a NULL or a pre-release
+--   version is no evidence. When the newest release among them is 2.3.3 or later, the
+--   meta node that runs the store is at least that release (short of a downgrade), and a
+--   stale id is a warning; otherwise it is critical.
 --   A sink into the table that is not listed is silently lost from the table's plan at the
 --   next ALTER TABLE or replace, and was seen with stale fragment ids that broke DML
 --   ("Streaming vnode mapping not found for fragment", #19265) (warning).
@@ -47,6 +60,20 @@ non_mview AS (
     SELECT DISTINCT f.job_id AS table_id
     FROM fragment f
     WHERE (f.fragment_type_mask & 2) = 0
+),
+-- the newest release that wrote an object ('...-RisingWave-2.3.4 (<sha>)'; a pre-release
+-- such as 2.3.0-rc.1 does not match); from 2.3.3 on the recovery skips instead of asserting.
+-- Read (once) only when a stale id in a table job without the Mview bit asks for it
+newest_writer AS (
+    SELECT max(string_to_array(substring(v.version FROM '-RisingWave-([0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}) \('),
+                               '.')::integer[]) AS release
+    FROM object o
+    CROSS JOIN LATERAL (VALUES (o.initialized_at_cluster_version), (o.created_at_cluster_version)) AS v(version)
+),
+recovery AS (
+    SELECT coalesce(w.release < ARRAY[2, 3, 3], true) AS asserts,
+           array_to_string(w.release, '.') AS release
+    FROM newest_writer w
 )
 SELECT l.table_id AS object_id,
        l.table_id AS job_id,
@@ -58,14 +85,21 @@ SELECT l.table_id AS object_id,
                    WHEN k.sink_id IS NULL THEN 'no such sink exists'
                    WHEN k.target_table IS NULL THEN 'that sink writes into no table'
                    ELSE format('that sink writes into table %s', k.target_table)
-              END) AS message,
+              END)
+       || CASE WHEN l.sink_id IS NULL OR NOT (k.sink_id IS NULL OR k.target_table IS NULL)
+                    OR l.table_id NOT IN (SELECT table_id FROM non_mview) THEN ''
+               WHEN (SELECT asserts FROM recovery)
+               THEN '; before v2.3.3 the next start asserts the Mview bit on the table''s other fragments and panics'
+               ELSE format('; objects written by RisingWave %s show a release whose recovery removes the id',
+                           (SELECT release FROM recovery))
+          END AS message,
        CASE WHEN l.sink_id IS NULL THEN 'error'
             WHEN (k.sink_id IS NULL OR k.target_table IS NULL)
-                 AND l.table_id IN (SELECT table_id FROM non_mview) THEN 'critical'
+                 AND l.table_id IN (SELECT table_id FROM non_mview) AND (SELECT asserts FROM recovery) THEN 'critical'
             ELSE 'warning' END AS severity,
        CASE WHEN l.sink_id IS NULL THEN 'recovery-error'
             WHEN (k.sink_id IS NULL OR k.target_table IS NULL)
-                 AND l.table_id IN (SELECT table_id FROM non_mview) THEN 'panic'
+                 AND l.table_id IN (SELECT table_id FROM non_mview) AND (SELECT asserts FROM recovery) THEN 'panic'
             ELSE 'silent' END AS consequence,
        k.sink_id AS other_job -- the sink, so a repair of it takes this finding along
 FROM listed l
