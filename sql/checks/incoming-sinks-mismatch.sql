@@ -21,8 +21,8 @@
 --   job also has a DML or source fragment panics the meta node on every start (#21720;
 --   critical). v2.0 to v2.2 assert only on a fragment whose upstream_fragment_id names a
 --   fragment that is gone (src/meta/src/controller/catalog.rs:1062-1068 @ v2.0.7,
---   catalog/util.rs:411-417 @ v2.2.6); the @assert query does not tell those stores apart
---   and rates them as v2.3.0 to v2.3.2, which overstates them. v2.3.3 replaced the assert with
+--   catalog/util.rs:411-417 @ v2.2.6); the @assert query tells them apart by
+--   m20250106_072104_fragment_relation (first in v2.3.0). v2.3.3 replaced the assert with
 --   a skip of such fragments (catalog/util.rs:415-417 @ v2.3.3, #21714; also v2.4.0), and
 --   the next recovery removes the stale id by itself (warning). v2.3.0 to v2.3.4 share one
 --   migration set, so the store's migrations cannot tell v2.3.3 from v2.3.2; its objects

@@ -4,7 +4,7 @@
 -- severity: critical
 -- consequence: panic
 -- repairs: manual
--- requires: table.incoming_sinks sink fragment streaming_job object
+-- requires: table.incoming_sinks sink fragment.upstream_fragment_id streaming_job object seaql_migrations
 -- until: m20250325_061743_exactly_once_iceberg_sink_metadata
 -- meta-node: clean_dirty_sink_downstreams asserts the Mview bit on every fragment of a table that lists a sink that is gone (before v2.3.3): a crash loop; from v2.3.3 (shown by the releases that wrote the objects) the next recovery removes the id by itself
 -- explain:
@@ -19,8 +19,8 @@
 --   job also has a DML or source fragment panics the meta node on every start (#21720;
 --   critical). v2.0 to v2.2 assert only on a fragment whose upstream_fragment_id names a
 --   fragment that is gone (src/meta/src/controller/catalog.rs:1062-1068 @ v2.0.7,
---   catalog/util.rs:411-417 @ v2.2.6); this check does not tell those stores apart and
---   rates them as v2.3.0 to v2.3.2, which overstates them. v2.3.3 replaced the assert with
+--   catalog/util.rs:411-417 @ v2.2.6); this check tells them apart by
+--   m20250106_072104_fragment_relation (first in v2.3.0). v2.3.3 replaced the assert with
 --   a skip of such fragments (catalog/util.rs:415-417 @ v2.3.3, #21714; also v2.4.0), and
 --   the next recovery removes the stale id by itself (warning). v2.3.0 to v2.3.4 share one
 --   migration set, so the store's migrations cannot tell v2.3.3 from v2.3.2; its objects
@@ -32,6 +32,9 @@
 --   version is no evidence. When the newest release among them is 2.3.3 or later, the
 --   meta node that runs the store is at least that release (short of a downgrade), and a
 --   stale id is a warning; otherwise it is critical.
+--   Up to v2.5 a sink is listed only when it becomes CREATED (finish_streaming_job,
+--   src/meta/src/controller/streaming_job.rs:729/1003 @ v2.0.7), so an unlisted CREATING sink
+--   is normal here and is not reported.
 --   A sink into the table that is not listed is silently lost from the table's plan at the
 --   next ALTER TABLE or replace, and was seen with stale fragment ids that broke DML
 --   ("Streaming vnode mapping not found for fragment", #19265) (warning).
@@ -54,12 +57,24 @@ listed AS (
     FROM target tg
     CROSS JOIN LATERAL jsonb_array_elements(tg.listed) AS e(value)
 ),
--- the table job has a fragment without the Mview bit: what the assert of
--- clean_dirty_sink_downstreams trips on before v2.3.3
+-- the table job has a fragment without the Mview bit that the assert of
+-- clean_dirty_sink_downstreams trips on before v2.3.3: on v2.3 (m20250106_072104_fragment_relation)
+-- any such fragment; on v2.0 to v2.2 only one whose upstream_fragment_id names a fragment that
+-- is gone (catalog.rs:1062-1068 @ v2.0.7, catalog/util.rs:411-417 @ v2.2.6)
+v2_3 AS (
+    SELECT EXISTS (SELECT 1 FROM seaql_migrations
+                   WHERE version = 'm20250106_072104_fragment_relation') AS asserts_every_fragment
+),
 non_mview AS (
     SELECT DISTINCT f.job_id AS table_id
     FROM fragment f
+    CROSS JOIN v2_3
     WHERE (f.fragment_type_mask & 2) = 0
+      AND (v2_3.asserts_every_fragment
+           OR EXISTS (SELECT 1
+                      FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(f.upstream_fragment_id) = 'array'
+                                                          THEN f.upstream_fragment_id ELSE '[]' END) AS u(id)
+                      WHERE NOT EXISTS (SELECT 1 FROM fragment g WHERE g.fragment_id::text = u.id)))
 ),
 -- the newest release that wrote an object ('...-RisingWave-2.3.4 (<sha>)'; a pre-release
 -- such as 2.3.0-rc.1 does not match); from 2.3.3 on the recovery skips instead of asserting.
@@ -120,6 +135,7 @@ SELECT k.target_table, k.target_table, NULL::integer,
        'warning', 'silent', k.sink_id
 FROM sink k
 JOIN target tg ON tg.table_id = k.target_table AND tg.well_formed
-JOIN streaming_job sj ON sj.job_id = k.sink_id AND sj.job_status <> 'INITIAL'
+-- up to v2.5 a sink is listed only when it becomes CREATED (see the main file)
+JOIN streaming_job sj ON sj.job_id = k.sink_id AND sj.job_status NOT IN ('INITIAL', 'CREATING')
 WHERE NOT EXISTS (SELECT 1 FROM listed l WHERE l.table_id = k.target_table AND l.sink_id = k.sink_id)
 ORDER BY 2, 4;

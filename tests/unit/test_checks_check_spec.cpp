@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
 
 using namespace rwdoctor;
 using namespace rwdoctor::checks;
@@ -121,6 +122,26 @@ TEST_CASE("guard runs the checks that can be critical, and only those", "[catalo
     const bool gated = std::count(gate.begin(), gate.end(), id) == 1;
     CHECK(gated == (worst_severity(catalogue, id) == Severity::critical));
   }
+}
+
+// Critical means a cited crash: the guard blocks a meta node's start on these checks, so each
+// file that can report critical names, in its explain, the RisingWave code that panics, aborts
+// or fails recovery forever, as "path.rs:LINE @ RELEASE" (a tag such as v2.4.0, or HEAD).
+TEST_CASE("every check that can be critical cites the RisingWave code that crashes", "[catalogue]")
+{
+  const std::regex citation(R"([\w/.-]+\.rs:\d+[^@]{0,80}@ ?(v\d+\.\d+(\.\d+)?|HEAD))");
+  const auto& catalogue = Catalogue::builtin();
+  for (const auto& id : catalogue.ids()) {
+    for (const auto& spec : catalogue.variants(id)) {
+      if (spec.worst_severity != Severity::critical) {
+        continue;
+      }
+      INFO(spec.path << " can report critical but its explain cites no RisingWave code as path.rs:LINE @ RELEASE");
+      CHECK(std::regex_search(spec.explain, citation));
+    }
+  }
+  CHECK_FALSE(std::regex_search(std::string("the meta node panics (controller/scale.rs)"), citation));
+  CHECK(std::regex_search(std::string("unwrap() (src/meta/src/barrier/rpc.rs:879-894\n@ v2.8.0)"), citation));
 }
 
 TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
