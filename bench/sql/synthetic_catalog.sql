@@ -21,7 +21,9 @@
 -- (actors only where the generation persists them). Unit k (1..copies) is a copy with every
 -- id shifted: object oid + 30k, fragment id + 20k, actor id + 77k; names get the suffix
 -- "_k"; schemas, databases, users and workers are shared. Inside stream_node blobs the Merge
--- nodes' upstream fragment ids move with the copy (stream-node-mismatch decodes them): each
+-- nodes' upstream fragment ids and the ids of the objects the nodes name (the table a
+-- Materialize writes, the tables StreamScans read, the sources Source nodes read and every
+-- state table a node keeps) move with the copy (stream-node-mismatch decodes them): each
 -- demo plan is first re-encoded once with those ids as 5-byte varints (valid, non-minimal
 -- protobuf), so a copy only overwrites them in place.
 -- WIDENING. Extra fragments get ids after the last copied fragment, their state tables oids
@@ -116,13 +118,48 @@ BEGIN
 END
 $$;
 
+-- The kind of the message at `field` of a message of kind `parent` that synth_plan_template
+-- walks, or NULL for a field it copies as it is. Kinds: 'node' (a StreamNode; its inputs are
+-- field 3), the node bodies whose ids move ('merge', 'materialize', 'scan', 'backfill', 'source'
+-- and its 'source_inner') and the state tables (catalog.Table, 'table') of every node kind
+-- RisingWave's visit_stream_node_tables_inner visits, as lib/proto/stream_plan.proto declares
+-- them: HashAgg's and SimpleAgg's nested ones here, the tables that are a body's own fields in
+-- the second list ('body <n>': StreamNode field n).
+CREATE FUNCTION pg_temp.synth_plan_child(parent text, field integer) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT c.child
+  FROM (VALUES ('node', 3, 'node'), ('node', 100, 'source'), ('node', 103, 'materialize'),
+               ('node', 111, 'merge'), ('node', 113, 'scan'), ('node', 142, 'backfill'),
+               ('source', 1, 'source_inner'), ('source_inner', 2, 'table'), ('scan', 5, 'table'),
+               ('backfill', 8, 'table'), ('materialize', 5, 'table'), ('materialize', 6, 'table'),
+               -- HashAgg (106), SimpleAgg (105): agg_call_states' materialized inputs,
+               -- intermediate_state_table, distinct_dedup_tables' values (map entry field 2)
+               ('node', 105, 'agg'), ('node', 106, 'agg'), ('agg', 3, 'agg_call'), ('agg', 4, 'table'),
+               ('agg', 6, 'dedup'), ('agg_call', 3, 'agg_input'), ('agg_input', 1, 'table'),
+               ('dedup', 2, 'table'),
+               -- StreamFsFetch (138): node_inner's state_table
+               ('node', 138, 'fs_fetch'), ('fs_fetch', 1, 'fs_fetch_inner'), ('fs_fetch_inner', 2, 'table'))
+       AS c(parent, field, child)
+  WHERE c.parent = synth_plan_child.parent AND c.field = synth_plan_child.field
+  UNION ALL
+  SELECT CASE WHEN synth_plan_child.parent = 'node' THEN 'body ' || b.body ELSE 'table' END
+  FROM (VALUES (107, 3), (108, 6), (108, 7), (108, 8), (108, 9), (109, 3), (116, 3), (120, 2),
+               (122, 3), (122, 4), (124, 4), (125, 1), (126, 2), (129, 1), (130, 4), (131, 9),
+               (134, 1), (136, 4), (136, 5), (137, 4), (139, 4), (145, 3), (145, 4), (147, 4),
+               (147, 5), (148, 1), (149, 2), (150, 1), (152, 2), (152, 3), (153, 5), (153, 6),
+               (154, 5), (156, 2))
+       AS b(body, table_field)
+  WHERE (synth_plan_child.parent = 'node' AND b.body = synth_plan_child.field)
+     OR (synth_plan_child.parent = 'body ' || b.body AND b.table_field = synth_plan_child.field)
+  LIMIT 1
+$$;
+
 -- A StreamNode (`message_kind` 'node') or a message inside it re-encoded with every id the copies
 -- must move as a 5-byte varint: a Merge's upstream_fragment_id (MergeNode field 2, `kinds` 'f'),
--- and the object ids in field 1 of a Materialize ('materialize'), StreamScan ('scan'),
--- SourceBackfill ('backfill'), a Source's StreamSource ('source_inner') and of the state tables
--- (catalog.Table, 'table') those bodies hold (kinds 'o'). `offsets` are the 0-based positions of
--- those varints and `ids` their values. Inputs (StreamNode field 3) and those messages are walked;
--- every other field is copied as it is.
+-- and the object ids in field 1 of a Materialize, StreamScan, SourceBackfill, a Source's
+-- StreamSource and of every state table (catalog.Table) a node keeps (kinds 'o'). `offsets` are
+-- the 0-based positions of those varints and `ids` their values. The messages synth_plan_child
+-- names are walked; every other field is copied as it is.
 CREATE FUNCTION pg_temp.synth_plan_template(node bytea, message_kind text,
                                             OUT bytes bytea, OUT offsets integer[], OUT ids bigint[],
                                             OUT kinds text[])
@@ -160,14 +197,7 @@ BEGIN
       i := item.next;
     WHEN 2 THEN
       len := pg_temp.synth_read_varint(node, tag.next);
-      sub_kind := CASE
-        WHEN message_kind = 'node' THEN
-          CASE field WHEN 3 THEN 'node' WHEN 100 THEN 'source' WHEN 103 THEN 'materialize' WHEN 111 THEN 'merge'
-                     WHEN 113 THEN 'scan' WHEN 142 THEN 'backfill' END
-        WHEN message_kind = 'source' AND field = 1 THEN 'source_inner'
-        WHEN (message_kind = 'scan' AND field = 5) OR (message_kind = 'backfill' AND field = 8)
-             OR (message_kind = 'source_inner' AND field = 2) THEN 'table'
-      END;
+      sub_kind := pg_temp.synth_plan_child(message_kind, field);
       IF sub_kind IS NOT NULL THEN
         sub := pg_temp.synth_plan_template(substring(node FROM len.next + 1 FOR len.value::integer), sub_kind);
         header := substring(node FROM i + 1 FOR tag.next - i) || pg_temp.synth_varint(length(sub.bytes));

@@ -1,8 +1,10 @@
 // What stream-node-mismatch needs from a fragment's stream_node plan: its Merge inputs, its
-// StreamScans (type and upstream table), the table its Materialize writes and the sources its
-// Source and SourceBackfill nodes read, decoded with rwdoctor's own subset of RisingWave's stream_plan.proto
-// (lib/proto). Filled by blob-malformed's scan of fragment.stream_node when both checks run, so
-// the plans are read once; otherwise stream-node-mismatch reads them itself.
+// StreamScans (type and upstream table), the table its Materialize writes, the sources its
+// Source and SourceBackfill nodes read and every state table its nodes keep (each node kind of
+// RisingWave's visit_stream_node_tables_inner), decoded with rwdoctor's own subset of
+// RisingWave's stream_plan.proto (lib/proto). Filled by blob-malformed's scan of
+// fragment.stream_node when both checks run, so the plans are read once; otherwise
+// stream-node-mismatch reads them itself.
 #pragma once
 
 #include <cstdint>

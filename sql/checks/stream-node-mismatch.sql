@@ -12,9 +12,13 @@
 -- meta-node: a Merge without its edge, or a StreamScan of a table that is gone, fails recovery every time ("no upstream actors found", "cannot get committed epoch"); from v2.7 recovery refuses a background CREATING job with a legacy StreamScan, and from v2.8 a scan without a type reaches unreachable!(); a Materialize of another job's table fills that table's state; a Source of a source that is gone gets no splits
 -- explain:
 --   fragment.stream_node is the fragment's plan, a protobuf StreamNode tree. rwdoctor
---   decodes it with its own small copy of RisingWave's stream_plan.proto (only the Merge,
---   StreamScan, Materialize, Source and SourceBackfill nodes; field numbers unchanged from
---   v2.0 to HEAD) and compares it with the rows beside it:
+--   decodes it with its own small copy of RisingWave's stream_plan.proto (the Merge,
+--   StreamScan, Materialize, Source and SourceBackfill nodes, and the table fields of every
+--   node kind that visit_stream_node_tables_inner visits
+--   (src/common/src/util/stream_graph_visitor.rs): joins, aggregations, top-N, dedup,
+--   windows, sorts, sinks' log stores and the rest; field numbers checked at v2.0.7, v2.4.0,
+--   v2.8.0, v3.0.3 and HEAD, unchanged where a node exists) and compares it with the rows
+--   beside it:
 --   - every Merge names its upstream fragment and dispatcher type. For a CREATED job there
 --     must be an edge from that fragment into this one (fragment_relation from v2.3, before
 --     that the fragment's upstream_fragment_id list), and NO_SHUFFLE on one side must be
@@ -29,11 +33,17 @@
 --     (seal_fragment lists the job id as the fragment's state table). A plan that writes
 --     another table's id, say after a fragment row was copied between jobs, writes its rows
 --     into that table's state while its own table stays empty (critical).
---   - every state table the plan keeps (the Materialize's table, a StreamScan's, Source's or
---     SourceBackfill's state table) is in the fragment's state_table_ids. Recovery purges
---     the state of every table no loaded fragment lists (HummockManager::purge), and a table
---     is listed by one fragment only, so one its own fragment does not list loses its state
---     (critical). CREATING jobs are left out: a replacement's plan keeps the original's.
+--   - every state table the plan keeps is in the fragment's state_table_ids: the
+--     Materialize's table and every table of every node kind visit_stream_node_tables_inner
+--     visits (a HashAgg's intermediate state, materialized inputs and distinct dedup tables,
+--     a HashJoin's side and degree tables, a StreamScan's, Source's or SourceBackfill's
+--     progress, a sink's log store, ...). RisingWave's state_table_ids are the tables that
+--     same visit finds plus the job's own table (seal_fragment in
+--     src/meta/src/stream/stream_graph/fragment.rs, v2.0.7 to HEAD), so a healthy plan
+--     names no other table. Recovery purges the state of every table no loaded fragment
+--     lists (HummockManager::purge), and a table is listed by one fragment only, so one its
+--     own fragment does not list loses its state (critical). CREATING jobs are left out: a
+--     replacement's plan keeps the original's.
 --   - a StreamScan reads an upstream table, and a Source or SourceBackfill node a source,
 --     that still exist as a table (not internal) or a source row. A scan of a table that is
 --     gone fails recovery (a snapshot backfill looks up the table's committed epoch, "cannot

@@ -14,8 +14,10 @@
 --   Before v2.3 the edges into a fragment are its upstream_fragment_id list (JSON) and its
 --   actors' upstream actor ids; the list has no dispatcher types, so only the upstream
 --   fragment ids are compared (CREATING jobs' scan types matter from v2.7 only). A CREATED
---   job's Materialize must write the job's own table, and its StreamScan, Source and
---   SourceBackfill nodes must name a table or source that still exists, as from v2.3.
+--   job's Materialize must write the job's own table, every state table its nodes keep (each
+--   node kind of visit_stream_node_tables_inner, as from v2.3) must be in the fragment's
+--   state_table_ids, and its StreamScan, Source and SourceBackfill nodes must name a table
+--   or source that still exists, as from v2.3.
 -- The query returns one row per CREATED job: its fragments, each with its state_table_ids and
 -- its upstream_fragment_id list ("3[16,18]<2:;8[]<3:"), and its own source; before them the
 -- rows ALL, TABLES, SOURCES and ROWLESS as from v2.3.

@@ -2,6 +2,7 @@
 // nodes name, and the analyzer's judgement of them against the edges and the catalog, per
 // RisingWave release.
 #include "checks/analyzers.hpp"
+#include "checks/stream_node_catalog_rules.hpp"
 #include "checks/stream_node_digest.hpp"
 #include "protobuf_wire.hpp"
 #include "row_by_row.hpp"
@@ -71,6 +72,42 @@ source_backfill(int source_id)
 }
 
 const std::string k_union = message_field(118, "");
+
+// A catalog.Table as a node embeds it: only its id (field 1).
+std::string
+table(int id)
+{
+  return varint_field(1, static_cast<std::uint64_t>(id));
+}
+
+// HashAgg (106) or SimpleAgg (105): agg_call_states 3 (AggCallState: value_state 1,
+// materialized_input_state 3 {table 1}), intermediate_state_table 4, distinct_dedup_tables 6
+// (map entries: key 1, value 2), each list in the order given.
+std::string
+aggregation(int body, int intermediate, const std::vector<int>& materialized_inputs,
+            const std::vector<std::pair<int, int>>& dedup_tables)
+{
+  std::string out = message_field(3, message_field(1, "")); // a call kept in the intermediate state
+  for (const int input : materialized_inputs) {
+    out += message_field(3, message_field(3, message_field(1, table(input))));
+  }
+  out += message_field(4, table(intermediate));
+  for (const auto& [column, id] : dedup_tables) {
+    out += message_field(6, varint_field(1, static_cast<std::uint64_t>(column)) + message_field(2, table(id)));
+  }
+  return message_field(body, out);
+}
+
+// A node body whose tables are its own fields: (field number, table id) in the order given.
+std::string
+body_with_tables(int body, const std::vector<std::pair<int, int>>& tables)
+{
+  std::string out;
+  for (const auto& [field, id] : tables) {
+    out += message_field(field, table(id));
+  }
+  return message_field(body, out);
+}
 
 class NoBlobs : public BlobSource
 {
@@ -228,6 +265,151 @@ TEST_CASE("a plan's digest lists its Merges, StreamScans and named objects, howe
     CHECK(empty->merges.empty());
     CHECK(empty->scans.empty());
     CHECK(empty->objects.empty());
+  }
+}
+
+TEST_CASE("a plan's digest names every state table of the node kinds RisingWave visits", "[checks][stream-node]")
+{
+  struct Family
+  {
+    std::string name;
+    std::string body;
+    std::vector<int> tables; // in RisingWave's visiting order
+  };
+  const std::vector<Family> families = {
+    // aggregation: the intermediate state, the materialized inputs, the dedup tables by column
+    {"HashAgg", aggregation(106, 51, {50}, {{2, 53}, {1, 52}}), {51, 50, 52, 53}},
+    {"SimpleAgg", aggregation(105, 43, {}, {}), {43}},
+    // joins and filters: left before right, each side's degree table after it
+    {"HashJoin", body_with_tables(108, {{6, 36}, {7, 37}, {8, 38}, {9, 39}}), {36, 38, 37, 39}},
+    {"TemporalJoin", body_with_tables(131, {{9, 60}}), {60}},
+    {"DynamicFilter", body_with_tables(122, {{3, 61}, {4, 62}}), {61, 62}},
+    {"AsOfJoin", body_with_tables(147, {{4, 63}, {5, 64}}), {63, 64}},
+    // top-N and dedup
+    {"AppendOnlyTopN", body_with_tables(107, {{3, 65}}), {65}},
+    {"TopN", body_with_tables(109, {{3, 66}}), {66}},
+    {"GroupTopN", body_with_tables(124, {{4, 67}}), {67}},
+    {"AppendOnlyGroupTopN", body_with_tables(130, {{4, 68}}), {68}},
+    {"AppendOnlyDedup", body_with_tables(134, {{1, 69}}), {69}},
+    // windows, sorts, watermarks and gap fills
+    {"Sort", body_with_tables(125, {{1, 70}}), {70}},
+    {"OverWindow", body_with_tables(137, {{4, 71}}), {71}},
+    {"EowcOverWindow", body_with_tables(136, {{4, 72}, {5, 73}}), {72, 73}},
+    {"WatermarkFilter", body_with_tables(126, {{2, 74}, {2, 75}}), {74, 75}},
+    {"Now", body_with_tables(129, {{1, 76}}), {76}},
+    {"GapFill", body_with_tables(154, {{5, 77}}), {77}},
+    {"EowcGapFill", body_with_tables(153, {{5, 78}, {6, 79}}), {78, 79}},
+    {"GlobalApproxPercentile", body_with_tables(145, {{3, 80}, {4, 81}}), {80, 81}},
+    {"MaterializedExprs", body_with_tables(149, {{2, 82}}), {82}},
+    // scans, sinks, log stores and writers
+    {"StreamCdcScan", body_with_tables(139, {{4, 83}}), {83}},
+    {"StreamFsFetch", message_field(138, message_field(1, message_field(2, table(84)))), {84}},
+    {"Sink", body_with_tables(120, {{2, 85}}), {85}},
+    {"Arrange", body_with_tables(116, {{3, 86}}), {86}},
+    {"SyncLogStore", body_with_tables(148, {{1, 87}}), {87}},
+    {"VectorIndexWrite", body_with_tables(150, {{1, 88}}), {88}},
+    {"LocalityProvider", body_with_tables(152, {{2, 89}, {3, 90}}), {89, 90}},
+    {"IcebergWithPkIndexWriter", body_with_tables(156, {{2, 91}}), {91}},
+  };
+  for (const auto& family : families) {
+    INFO(family.name);
+    // under a Project, beside a Merge: a node anywhere in the tree is visited
+    const auto plan = node("", {node(message_field(101, ""), {node(family.body)}), node(merge(2, 1))});
+    const auto digest = digest_stream_node(plan);
+    REQUIRE(digest);
+    std::vector<int> ids;
+    for (const auto& object : digest->objects) {
+      CHECK(object.kind == NodeObjectKind::state_table);
+      ids.push_back(object.id);
+    }
+    CHECK(ids == family.tables);
+    CHECK(digest->merges.size() == 1);
+  }
+  SECTION("a Materialize's own table, then a refreshable table's staging and progress tables")
+  {
+    const auto digest = digest_stream_node(
+      node(message_field(103, varint_field(1, 30) + message_field(5, table(92)) + message_field(6, table(93)))));
+    REQUIRE(digest);
+    REQUIRE(digest->objects.size() == 3);
+    CHECK(digest->objects[0].kind == NodeObjectKind::materialized_table);
+    CHECK(digest->objects[0].id == 30);
+    CHECK(digest->objects[1].kind == NodeObjectKind::state_table);
+    CHECK(digest->objects[1].id == 92);
+    CHECK(digest->objects[2].id == 93);
+  }
+  SECTION("a table a node does not have names nothing: a sink without a log store, a stateless simple agg")
+  {
+    for (const auto& plan : {message_field(120, varint_field(3, 1)), message_field(131, ""),
+                             message_field(104, message_field(4, table(94))), message_field(138, "")}) {
+      const auto digest = digest_stream_node(node(plan));
+      REQUIRE(digest);
+      CHECK(digest->objects.empty());
+    }
+  }
+}
+
+TEST_CASE("stream-node-mismatch judges the state tables of joins and aggregations like any other",
+          "[checks][stream-node]")
+{
+  // mv_orders' MVIEW fragment: Materialize(16) over a HashAgg keeping table 18
+  const auto plan = [](int agg_table) {
+    return node(materialize(16), {node(aggregation(106, agg_table, {}, {}), {node(merge(2, 1))})});
+  };
+  FragmentFacts fragment;
+  fragment.job = 16;
+  fragment.created = true;
+  fragment.state_tables = std::vector<int>{16, 18};
+  const CatalogIds catalog;
+  const auto judged = [&](const std::string& bytes, const FragmentFacts& facts) {
+    std::vector<PlanProblem> problems;
+    const auto digest = digest_stream_node(bytes);
+    REQUIRE(digest);
+    judge_named_objects(*digest, facts, catalog, problems);
+    return problems;
+  };
+  CHECK(judged(plan(18), fragment).empty());
+  SECTION("a HashAgg keeping another job's table that the fragment does not list is critical")
+  {
+    const auto problems = judged(plan(43), fragment);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].severity == Severity::critical);
+    CHECK(problems[0].consequence == Consequence::data_loss);
+    CHECK(problems[0].text
+          == "its plan keeps state table 43, which the fragment's state_table_ids do not list, so recovery purges "
+             "its state");
+    auto creating = fragment;
+    creating.created = false; // a replacement's plan keeps the original's tables
+    CHECK(judged(plan(43), creating).empty());
+  }
+  SECTION("a HashJoin's degree tables and a SimpleAgg's dedup tables count too, each once")
+  {
+    const auto join = node(materialize(33), {node(body_with_tables(108, {{6, 36}, {7, 37}, {8, 44}, {9, 44}}))});
+    fragment.job = 33;
+    fragment.state_tables = std::vector<int>{33, 36, 37};
+    auto problems = judged(join, fragment);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].text.find("state table 44,") != std::string::npos);
+    fragment.state_tables = std::vector<int>{33, 36, 37, 44};
+    CHECK(judged(join, fragment).empty());
+
+    const auto simple = node(materialize(41), {node(aggregation(105, 43, {45}, {{0, 46}}))});
+    fragment.job = 41;
+    fragment.state_tables = std::vector<int>{41, 43, 45};
+    problems = judged(simple, fragment);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].text.find("state table 46,") != std::string::npos);
+  }
+  SECTION("through the analyzer: one finding for the fragment, on its job")
+  {
+    NoBlobs blobs;
+    const auto rows = rows_of({Job{16, "CREATED", "FOREGROUND", {{3, "2:HASH", plan(43), std::string("16,18")}}}},
+                              true, true, {2});
+    const auto findings = analyze_stream_nodes(rows, generation_with({k_v2_7, k_v2_8}), blobs, nullptr);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].severity == Severity::critical);
+    CHECK(findings[0].message
+          == "fragment 3 of job 16: its plan keeps state table 43, which the fragment's state_table_ids do not list, "
+             "so recovery purges its state");
   }
 }
 
