@@ -6,17 +6,29 @@
 -- repairs: restore-fragments drop-job
 -- requires: actor fragment streaming_job
 -- until: m20251005_000000_fragment_splits
--- meta-node: v2.6 load_all_actors inner-joins actor, fragment and object, so the fragment's job is missing from recovery and its state is purged; hash fragments whose actors lack a vnode bitmap fail to render
+-- meta-node: load_all_actors inner-joins actor and fragment, so the fragment is missing from recovery and its state is purged; from v2.4 an edge into it panics in FragmentEdgeBuilder::add_edge; hash fragments whose actors lack a vnode bitmap fail to render
 -- explain:
 --   Up to v2.6 the meta node persists actors in the `actor` table, and every fragment of a
---   job that is not INITIAL has at least one actor row (fragment creation asserted it,
---   v2.6.3 controller/fragment.rs). Actors of HASH fragments carry a vnode_bitmap.
---   v2.6.3 load_all_actors builds the in-memory graph from actor joined to fragment and
---   object, with assert_eq!(info.state_table_ids, ..): a fragment without actors drops out
---   of recovery, so the job does not run (or the assert aborts the meta node) and the
---   hummock purge of the next global recovery unregisters state tables that no loaded
---   fragment lists. From v2.7 (m20251005_000000_fragment_splits) actors live in memory
---   only and the table is stale, so this check does not apply.
+--   job that is not INITIAL has at least one actor row (job creation asserts it:
+--   src/meta/src/controller/fragment.rs:243 @ v2.6.3). Actors of HASH fragments
+--   carry a vnode_bitmap. Recovery builds its graph from actor rows inner-joined to fragment
+--   (load_all_actors: src/meta/src/controller/fragment.rs:850 @ v2.0.7,
+--   src/meta/src/controller/fragment.rs:1126-1127 @ v2.6.3), so a fragment without actors
+--   is not loaded at all (the assert_eq!/assert! there compare rows of one fragment and do
+--   not fire for it). The purge of every global recovery, which runs before rendering,
+--   then unregisters its state tables from hummock (data loss):
+--   src/meta/src/barrier/recovery.rs:340-343 @ v2.0.7, recovery.rs:242-245 @ v2.1.5,
+--   src/meta/src/barrier/context/recovery.rs:220-227 @ v2.2.6 (254-261 @ v2.3.3),
+--   src/meta/src/barrier/context/recovery.rs:373-381 @ v2.6.3 (355-363 @ v2.4.4), through
+--   src/meta/src/hummock/manager/compaction/compaction_group_manager.rs:155-170 @ v2.6.3.
+--   From v2.4, if a loaded fragment has an edge into it (any fragment but the job's most
+--   upstream one), recovery also panics after the purge: the edges of loaded fragments are
+--   read (src/meta/src/barrier/context/recovery.rs:410-420 @ v2.6.3) and add_edge indexes
+--   the missing downstream: src/meta/src/barrier/edge_builder.rs:138 @ v2.4.4 and
+--   src/meta/src/barrier/edge_builder.rs:138 @ v2.6.3 - a crash loop. For v2.0 to v2.3 no
+--   such panic was found (dispatchers are read from the store): only the state loss.
+--   From v2.7 (m20251005_000000_fragment_splits) actors live in memory only and the table
+--   is stale, so this check does not apply.
 --   Not reported: INITIAL jobs, which the next recovery deletes.
 --   This happens after hand-made deletes of actor rows or partial restores. What to do:
 --   restore the job's fragment and actor rows from a backup with the meta node stopped,

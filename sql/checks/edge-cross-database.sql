@@ -7,16 +7,32 @@
 -- requires: fragment_relation fragment object streaming_job
 -- since: m20250106_072104_fragment_relation
 -- scope: jobs fragments upstream
--- meta-node: panics with "cannot find fragment {} with downstream {:?}" in FragmentEdgeBuilder::add_edge during recovery
+-- meta-node: from v2.8 panics with "cannot find fragment {} with downstream {:?}" in FragmentEdgeBuilder::add_edge during recovery; v2.4 to v2.7 only in a per-database recovery
 -- explain:
 --   No fragment_relation edge, of any dispatcher type, may join fragments whose jobs are
 --   in different databases. Cross-database materialized views read through
 --   CrossDbSnapshotBackfill and take no upstream edge.
---   Recovery passes the global relation map to each database's edge builder (barrier
---   worker.rs, barrier/rpc.rs); FragmentEdgeBuilder::add_edge (barrier/edge_builder.rs)
---   panics with "cannot find fragment {} with downstream {:?}" when the downstream
---   fragment is in the database being recovered but the upstream is not. The meta node
---   aborts on every start.
+--   From v2.8 recovery builds each database's edges from that database's fragments and the
+--   global relation map (src/meta/src/barrier/worker.rs:882-888 @ v2.8.0,
+--   src/meta/src/barrier/worker.rs:1185 @ HEAD, into barrier/rpc.rs), and
+--   FragmentEdgeBuilder::add_edge panics with "cannot find fragment {} with downstream {:?}"
+--   when the downstream is in the database but the upstream is not:
+--   src/meta/src/barrier/edge_builder.rs:164-167 @ v2.8.0,
+--   src/meta/src/barrier/edge_builder.rs:213-216 @ v3.0.3,
+--   src/meta/src/barrier/edge_builder.rs:244-247 @ HEAD.
+--   Up to v3.0.3 the other end panics too, indexing the missing downstream
+--   (src/meta/src/barrier/edge_builder.rs:173 @ v2.8.0, edge_builder.rs:222 @ v3.0.3);
+--   HEAD skips that direction (edge_builder.rs:253-256 @ HEAD). The meta node aborts on
+--   every start: a crash loop.
+--   v2.4 to v2.7: global recovery builds one edge set over all databases
+--   (src/meta/src/barrier/worker.rs:801-802 @ v2.6.3) and does not panic; a per-database
+--   recovery reads only the edges out of that database's fragments and panics on an edge
+--   leaving it: src/meta/src/barrier/edge_builder.rs:134-138 @ v2.6.3 (same lines @ v2.4.4),
+--   src/meta/src/barrier/edge_builder.rs:140-144 @ v2.7.0, reached from
+--   src/meta/src/barrier/checkpoint/recovery.rs:441-443 @ v2.6.3.
+--   v2.3: no panic found; dispatchers are composed from the store with no database check
+--   (src/meta/src/controller/utils.rs:953-998 @ v2.3.3). The edge still panics after an
+--   upgrade to v2.8 or later.
 --   Edges whose downstream job is INITIAL are reported as info: recovery deletes the job
 --   and its edges first.
 --   This happens after hand-made edits of object.database_id (moving a job) or of

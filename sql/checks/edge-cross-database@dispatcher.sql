@@ -6,20 +6,25 @@
 -- repairs: manual
 -- requires: actor_dispatcher actor fragment object streaming_job
 -- until: m20250106_072104_fragment_relation
--- meta-node: panics with "cannot find fragment {} with downstream {:?}" in FragmentEdgeBuilder::add_edge during recovery
+-- meta-node: no panic found in v2.0 to v2.2; after an upgrade to v2.8 or later it panics with "cannot find fragment {} with downstream {:?}" in FragmentEdgeBuilder::add_edge during recovery
 -- explain:
---   No fragment_relation edge, of any dispatcher type, may join fragments whose jobs are
---   in different databases. Cross-database materialized views read through
+--   No dispatcher edge, of any dispatcher type, may join fragments whose jobs are in
+--   different databases. Cross-database materialized views read through
 --   CrossDbSnapshotBackfill and take no upstream edge.
---   Recovery passes the global relation map to each database's edge builder (barrier
---   worker.rs, barrier/rpc.rs); FragmentEdgeBuilder::add_edge (barrier/edge_builder.rs)
---   panics with "cannot find fragment {} with downstream {:?}" when the downstream
---   fragment is in the database being recovered but the upstream is not. The meta node
---   aborts on every start.
+--   Not a crash found in v2.0 to v2.2: recovery sends the stored dispatchers as they are,
+--   with no database check (src/meta/src/barrier/recovery.rs:1161-1163 @ v2.0.7,
+--   src/meta/src/barrier/context/recovery.rs:755-757 @ v2.2.6). It is reported as critical because the upgrade to v2.3 copies every
+--   actor_dispatcher edge into fragment_relation
+--   (src/meta/model/migration/src/m20250106_072104_fragment_relation.rs:78-106 @ v2.3.3),
+--   and from v2.8 recovery panics on it in FragmentEdgeBuilder::add_edge with "cannot find
+--   fragment {} with downstream {:?}" (src/meta/src/barrier/edge_builder.rs:164-167 @ v2.8.0,
+--   src/meta/src/barrier/edge_builder.rs:244-247 @ HEAD); v2.4 to v2.7 panic only in a
+--   per-database recovery (src/meta/src/barrier/edge_builder.rs:134-138 @ v2.6.3).
+--   See edge-cross-database for the full list.
 --   Edges whose downstream job is INITIAL are reported as info: recovery deletes the job
 --   and its edges first.
 --   This happens after hand-made edits of object.database_id (moving a job) or of
---   fragment_relation. What to do: move the object back to its database, or drop the
+--   actor_dispatcher. What to do: move the object back to its database, or drop the
 --   downstream job.
 --   Before v2.3 (m20250106_072104_fragment_relation) the edges are read from
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).

@@ -9,21 +9,31 @@
 -- until: m20251016_220528_fragment_parallelism
 -- kind: analyzer
 -- scope: jobs fragments
--- meta-node: a cycle is never rendered and its state is purged; disagreeing entries fail recovery with "entry fragments ... have inconsistent parallelism settings" or "Multiple jobs found in no-shuffle ensemble"; an ensemble across databases panics with "ensemble ... partially exists in database"
+-- meta-node: before v2.7 actors are persisted and no ensemble is walked in recovery; a cross-database ensemble panics only in a v2.4-v2.6 per-database recovery (FragmentEdgeBuilder::add_edge); after an upgrade, a cycle is never rendered and its state is purged (v2.7+), disagreeing entries fail recovery, and a cross-database ensemble panics with "ensemble ... partially exists in database" (v2.8+)
 -- explain:
 -- Fragments connected by NO_SHUFFLE edges are scheduled together as one "ensemble"
--- (find_no_shuffle_graphs in src/meta/src/controller/scale.rs). RisingWave renders an ensemble from
--- its entry fragments, those without a NO_SHUFFLE parent inside it, and assumes:
---   * the component is acyclic (a component without entries is silently dropped, so its fragments are
---     never rendered and their state tables are purged at the next global recovery);
+-- (find_no_shuffle_graphs in src/meta/src/controller/scale.rs). From v2.7 RisingWave renders an
+-- ensemble from its entry fragments, those without a NO_SHUFFLE parent inside it, and assumes:
+--   * the component is acyclic: find_no_shuffle_graphs drops a component without entries
+--     (src/meta/src/controller/scale.rs:913-918 @ v2.7.0, scale.rs:1685-1690 @ HEAD), so its
+--     fragments are never rendered and the next global recovery purges their state tables
+--     (src/meta/src/barrier/context/recovery.rs:453-463 @ v2.7.0);
 --   * all entries belong to one job and agree on distribution_type, vnode_count and fragment
 --     parallelism (scale.rs: "entry fragments {:?} have inconsistent parallelism settings",
 --     "Multiple jobs found in no-shuffle ensemble": recovery fails and is retried forever);
---   * all its fragments are in one database (LoadedFragmentContext::for_database asserts
---     "ensemble {..} partially exists in database ..": the meta node panics).
--- Such graphs come from hand-edited fragment_relation rows or a half-applied replace. The graph is
--- analysed in rwdoctor over the edge list below. What to do: compare the job's fragments and edges
--- with a backup (rwdoctor repair restore), or drop the job that introduced the bad edge.
+--   * all its fragments are in one database: LoadedFragmentContext::for_database asserts
+--     "ensemble {..} partially exists in database ..", a crash loop
+--     (src/meta/src/controller/scale.rs:272-278 @ v2.8.0, scale.rs:271-277 @ HEAD).
+-- On the v2.3 to v2.6 stores this variant serves, actors are persisted and recovery loads them
+-- as they are (load_all_actors, src/meta/src/controller/fragment.rs:1086-1127 @ v2.6.3): no
+-- ensemble is walked, so a cycle was not found to crash or lose state before v2.7; it does
+-- after an upgrade to v2.7 or later. An ensemble across databases has an edge across them:
+-- v2.4 to v2.6 panic on it only in a per-database recovery
+-- (src/meta/src/barrier/edge_builder.rs:134-138 @ v2.6.3, same lines @ v2.4.4), global
+-- recovery does not; no panic was found at v2.3 (see edge-cross-database).
+-- Such graphs come from hand-edited fragment_relation rows or a half-applied replace. The graph
+-- is analysed in rwdoctor over the edge list below. What to do: compare the job's fragments and
+-- edges with a backup (rwdoctor repair restore), or drop the job that introduced the bad edge.
 -- This variant serves stores before v2.7, whose fragments have no parallelism column.
 -- Scoped runs (CheckSpec::scoped) read the whole ensembles of the jobs' fragments ($2): the
 -- NO_SHUFFLE edges (one scan of fragment_relation, as the whole-store run) are walked in both

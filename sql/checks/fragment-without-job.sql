@@ -4,23 +4,40 @@
 -- severity: critical
 -- consequence: data-loss
 -- repairs: drop-job manual
--- requires: fragment streaming_job object fragment_relation table sink source
+-- requires: fragment streaming_job object fragment_relation table sink source seaql_migrations
 -- since: m20250106_072104_fragment_relation
 -- scope: jobs fragments upstream
--- meta-node: panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job; otherwise never loaded and its state is purged
+-- meta-node: from v2.8 panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job (v2.7: recovery error); otherwise never loaded from v2.7 and its state is purged; up to v2.6 it is loaded and runs
 -- explain:
 --   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
 --   only makes it reference object.oid, so fragments of an object without a
 --   streaming_job row (or of a non-job object) are possible.
---   In recovery, an orphan fragment that is NO_SHUFFLE-connected to a fragment of a live
---   job is pulled into that job's ensemble (scale.rs); its job is then absent from
---   streaming_job_databases and LoadedFragmentContext::for_database trips
---   assert!("ensemble {..} partially exists in database ..") - a crash loop. Reschedule
---   fails with "streaming jobs {:?} not found" or can panic on fragment_lookup unwrap.
---   Otherwise the fragment is simply never loaded: its state tables are purged from
---   hummock at the next global recovery, which loses data if the object is still a
---   relation (it has a table, sink or source row; see also relation-without-job).
---   Fragments of an object that is not a relation at all are garbage.
+--   From v2.7 recovery loads fragments from the jobs in streaming_job
+--   (src/meta/src/controller/scale.rs:118-128 @ v2.7.0,
+--   src/meta/src/controller/fragment.rs:1522-1540 @ v2.8.0,
+--   src/meta/src/controller/fragment.rs:1658-1676 @ HEAD). An orphan fragment that is
+--   NO_SHUFFLE-connected to a fragment of a live job is pulled into that job's ensemble;
+--   its job is then absent from streaming_job_databases and
+--   LoadedFragmentContext::for_database asserts "ensemble {..} partially exists in
+--   database ..", a crash loop: src/meta/src/controller/scale.rs:272-278 @ v2.8.0,
+--   src/meta/src/controller/scale.rs:271-277 @ v3.0.3, scale.rs:271-277 @ HEAD.
+--   In v2.7 it is not a panic: rendering fails with "streaming job {job_id} not found in
+--   streaming_job_databases" (src/meta/src/controller/scale.rs:658-660 @ v2.7.0) or, as
+--   an entry, "streaming job {job_id} not found" (scale.rs:488-490 @ v2.7.0), so recovery
+--   fails and is retried forever. Reschedule fails with "streaming jobs {:?} not found" or
+--   can panic on fragment_lookup unwrap.
+--   Otherwise the fragment is simply never loaded: the purge of the next global recovery
+--   unregisters its state tables (src/meta/src/barrier/context/recovery.rs:453-463 @ v2.7.0,
+--   recovery.rs:664-674 @ v2.8.0, src/meta/src/barrier/context/recovery.rs:948-958 @ HEAD),
+--   which loses data if the object is still a relation (it has a table, sink or source
+--   row; see also relation-without-job). Fragments of an object that is not a relation at
+--   all are garbage.
+--   Not a crash or loss found in v2.3 to v2.6: actors are persisted and load_all_actors
+--   joins actor, fragment and object only, not streaming_job
+--   (src/meta/src/controller/fragment.rs:1115-1127 @ v2.6.3), so an orphan fragment with
+--   actor rows is loaded, runs and keeps its state. There it is a warning: it crashes
+--   (connected) or loses state after an upgrade to v2.7 or later (marker:
+--   m20251005_000000_fragment_splits); critical from v2.7 on.
 --   This happens after a hand-made delete of streaming_job rows, or fragments inserted
 --   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
 --   drop the object (which cascades to its fragments).
@@ -33,6 +50,10 @@ scope_fragment AS (
     SELECT u.fragment_id FROM unnest($3::int[]) AS u(fragment_id)
     UNION
     SELECT r.target_fragment_id FROM fragment_relation r WHERE r.source_fragment_id = ANY($2::int[])
+),
+release AS (
+    SELECT EXISTS (SELECT 1 FROM seaql_migrations
+                   WHERE version = 'm20251005_000000_fragment_splits') AS loads_from_jobs
 ),
 orphan AS (
     SELECT f.fragment_id, f.job_id, o.obj_type,
@@ -70,14 +91,21 @@ SELECT
                WHEN l.fragment_id IS NOT NULL
                    THEN format('; it is no_shuffle-connected to fragment %s of live job %s',
                                l.live_fragment, l.live_job)
-               WHEN o.is_relation THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation AND rl.loads_from_jobs THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation THEN ''
                ELSE '; it is garbage'
-           END) AS message,
-    CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation THEN 'critical' ELSE 'warning' END
+           END
+           || CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND NOT rl.loads_from_jobs
+                   THEN '; it still runs on this release, but after an upgrade to v2.7 or later recovery '
+                        || CASE WHEN l.fragment_id IS NOT NULL THEN 'fails on it' ELSE 'purges its state' END
+                   ELSE '' END) AS message,
+    CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND rl.loads_from_jobs THEN 'critical' ELSE 'warning' END
         AS severity,
-    CASE WHEN l.fragment_id IS NOT NULL THEN 'panic'
+    CASE WHEN NOT rl.loads_from_jobs THEN 'silent'
+         WHEN l.fragment_id IS NOT NULL THEN 'panic'
          WHEN o.is_relation THEN 'data-loss'
          ELSE 'silent' END AS consequence
 FROM orphan o
+CROSS JOIN release rl
 LEFT JOIN linked l ON l.fragment_id = o.fragment_id
 ORDER BY o.fragment_id;

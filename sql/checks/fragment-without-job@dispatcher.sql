@@ -1,25 +1,32 @@
 -- id: fragment-without-job
 -- title: fragment belongs to an object that is not a streaming job
 -- invariant: INV-10
--- severity: critical
--- consequence: data-loss
+-- severity: warning
+-- consequence: silent
 -- repairs: drop-job manual
 -- requires: fragment streaming_job object actor_dispatcher actor table sink source
 -- until: m20250106_072104_fragment_relation
--- meta-node: panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job; otherwise never loaded and its state is purged
+-- meta-node: up to v2.2 the fragment is loaded and runs; after an upgrade it panics with assert!("ensemble ... partially exists in database ...") when NO_SHUFFLE-connected to a live job (v2.8+), otherwise it is never loaded and its state is purged (v2.7+)
 -- explain:
 --   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
 --   only makes it reference object.oid, so fragments of an object without a
 --   streaming_job row (or of a non-job object) are possible.
---   In recovery, an orphan fragment that is NO_SHUFFLE-connected to a fragment of a live
---   job is pulled into that job's ensemble (scale.rs); its job is then absent from
---   streaming_job_databases and LoadedFragmentContext::for_database trips
---   assert!("ensemble {..} partially exists in database ..") - a crash loop. Reschedule
---   fails with "streaming jobs {:?} not found" or can panic on fragment_lookup unwrap.
---   Otherwise the fragment is simply never loaded: its state tables are purged from
---   hummock at the next global recovery, which loses data if the object is still a
---   relation (it has a table, sink or source row; see also relation-without-job).
---   Fragments of an object that is not a relation at all are garbage.
+--   Not a crash or loss found in v2.0 to v2.2: actors are persisted and load_all_actors
+--   joins actor to fragment (and object), not streaming_job
+--   (src/meta/src/controller/fragment.rs:843-854 @ v2.0.7,
+--   src/meta/src/controller/fragment.rs:1030-1039 @ v2.2.6), so an orphan fragment with
+--   actor rows is loaded, runs and keeps its state. It is reported as a warning for what
+--   happens after an upgrade. From v2.7 recovery loads fragments from the jobs in
+--   streaming_job: an orphan NO_SHUFFLE-connected to a live job's fragment joins that
+--   ensemble, and from v2.8 LoadedFragmentContext::for_database asserts "ensemble {..}
+--   partially exists in database ..", a crash loop
+--   (src/meta/src/controller/scale.rs:272-278 @ v2.8.0, scale.rs:271-277 @ HEAD); v2.7
+--   fails recovery forever instead (src/meta/src/controller/scale.rs:658-660 @ v2.7.0).
+--   Otherwise the fragment is never loaded and the next global recovery purges its state
+--   tables (src/meta/src/barrier/context/recovery.rs:948-958 @ HEAD), which loses data if
+--   the object is still a relation (it has a table, sink or source row; see also
+--   relation-without-job). Fragments of an object that is not a relation at all are
+--   garbage. See fragment-without-job for the per-release list.
 --   This happens after a hand-made delete of streaming_job rows, or fragments inserted
 --   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
 --   drop the object (which cascades to its fragments).
@@ -67,14 +74,15 @@ SELECT
                WHEN l.fragment_id IS NOT NULL
                    THEN format('; it is no_shuffle-connected to fragment %s of live job %s',
                                l.live_fragment, l.live_job)
-               WHEN o.is_relation THEN '; its state is purged at the next global recovery'
+               WHEN o.is_relation THEN ''
                ELSE '; it is garbage'
-           END) AS message,
-    CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation THEN 'critical' ELSE 'warning' END
-        AS severity,
-    CASE WHEN l.fragment_id IS NOT NULL THEN 'panic'
-         WHEN o.is_relation THEN 'data-loss'
-         ELSE 'silent' END AS consequence
+           END
+           || CASE WHEN l.fragment_id IS NOT NULL OR o.is_relation
+                   THEN '; it still runs on this release, but after an upgrade to v2.7 or later recovery '
+                        || CASE WHEN l.fragment_id IS NOT NULL THEN 'fails on it' ELSE 'purges its state' END
+                   ELSE '' END) AS message,
+    'warning' AS severity,
+    'silent' AS consequence
 FROM orphan o
 LEFT JOIN linked l ON l.fragment_id = o.fragment_id
 ORDER BY o.fragment_id;

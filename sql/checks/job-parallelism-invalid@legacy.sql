@@ -1,25 +1,29 @@
 -- id: job-parallelism-invalid
 -- title: streaming job parallelism or adaptive strategy does not parse
 -- invariant: INV-11
--- severity: critical
--- consequence: panic
+-- severity: error
+-- consequence: recovery-error
 -- repairs: manual
 -- requires: streaming_job
 -- until: m20251016_220528_fragment_parallelism
--- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
+-- meta-node: no strategy columns before v2.7; a malformed parallelism json is a decode error that fails recovery (retried forever), not a panic
 -- explain:
---   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
---   (v2.8 and later) must be NULL or one of AUTO, FULL, BOUNDED(n) with n > 0, RATIO(r)
---   with 0 <= r <= 1, case-insensitive (parse_strategy in
---   common/src/system_param/adaptive_parallelism_strategy.rs). streaming_job.parallelism,
---   streaming_job.backfill_parallelism and fragment.parallelism (v2.7 and later) must hold
---   serde's StreamingParallelism JSON: "Adaptive", "Custom" or {"Fixed": n} with a
---   positive integer n.
---   The meta node parses the strategies with
---   expect("strategy should be validated before persisting") when it renders the
---   ensembles in recovery (scale.rs) and when it replaces a job (streaming_job.rs), so a
---   bad string aborts it on every start: a crash loop. A parallelism value that does not
---   decode makes loading the job fail, so recovery fails and is retried forever.
+--   streaming_job.adaptive_parallelism_strategy (v2.8 and later) and
+--   backfill_adaptive_parallelism_strategy (v3.0 and later) must be NULL or one of AUTO,
+--   FULL, BOUNDED(n) with n > 0, RATIO(r) with 0 <= r <= 1, case-insensitive (parse_strategy,
+--   src/common/src/system_param/adaptive_parallelism_strategy.rs:94-139 @ HEAD).
+--   streaming_job.parallelism, streaming_job.backfill_parallelism and fragment.parallelism
+--   (v2.7 and later) must hold serde's StreamingParallelism JSON: "Adaptive", "Custom" or
+--   {"Fixed": n} with a positive integer n.
+--   v2.0 to v2.6 have no strategy columns and no fragment.parallelism, and no case of this
+--   variant is a crash: every row it reports is an error. A streaming_job.parallelism that
+--   does not decode (FromJsonQueryResult, src/meta/model/src/lib.rs:439-440 @ v2.6.3,
+--   src/meta/model_v2/src/lib.rs:412-413 @ v2.0.7) is a sea-orm error returned with ?, e.g.
+--   in get_all_streaming_parallelisms
+--   (src/meta/src/controller/catalog/get_op.rs:268-276 @ v2.6.3), which recovery's offline
+--   scaling calls
+--   (src/meta/src/barrier/context/recovery.rs:833-836 @ v2.6.3): recovery fails and is
+--   retried forever, and DDL on the job fails.
 --   This happens after hand-made edits of these columns. What to do: set the value to a
 --   valid one (for example 'AUTO' or '"Adaptive"') with the meta node stopped.
 SELECT * FROM (

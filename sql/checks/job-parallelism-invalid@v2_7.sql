@@ -1,26 +1,30 @@
 -- id: job-parallelism-invalid
 -- title: streaming job parallelism or adaptive strategy does not parse
 -- invariant: INV-11
--- severity: critical
--- consequence: panic
+-- severity: error
+-- consequence: recovery-error
 -- repairs: manual
 -- requires: streaming_job fragment.parallelism
 -- since: m20251016_220528_fragment_parallelism
 -- until: m20251215_000000_streaming_job_parallelism_strategy
--- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
+-- meta-node: no strategy columns in v2.7; a malformed parallelism json (or {"Fixed": 0}) fails recovery (retried forever), not a panic
 -- explain:
---   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
---   (v2.8 and later) must be NULL or one of AUTO, FULL, BOUNDED(n) with n > 0, RATIO(r)
---   with 0 <= r <= 1, case-insensitive (parse_strategy in
---   common/src/system_param/adaptive_parallelism_strategy.rs). streaming_job.parallelism,
---   streaming_job.backfill_parallelism and fragment.parallelism (v2.7 and later) must hold
---   serde's StreamingParallelism JSON: "Adaptive", "Custom" or {"Fixed": n} with a
---   positive integer n.
---   The meta node parses the strategies with
---   expect("strategy should be validated before persisting") when it renders the
---   ensembles in recovery (scale.rs) and when it replaces a job (streaming_job.rs), so a
---   bad string aborts it on every start: a crash loop. A parallelism value that does not
---   decode makes loading the job fail, so recovery fails and is retried forever.
+--   streaming_job.adaptive_parallelism_strategy (v2.8 and later) and
+--   backfill_adaptive_parallelism_strategy (v3.0 and later) must be NULL or one of AUTO,
+--   FULL, BOUNDED(n) with n > 0, RATIO(r) with 0 <= r <= 1, case-insensitive (parse_strategy,
+--   src/common/src/system_param/adaptive_parallelism_strategy.rs:94-139 @ HEAD).
+--   streaming_job.parallelism, streaming_job.backfill_parallelism and fragment.parallelism
+--   (v2.7 and later) must hold serde's StreamingParallelism JSON: "Adaptive", "Custom" or
+--   {"Fixed": n} with a positive integer n.
+--   v2.7 has no strategy columns, and no case of this variant is a crash: every row it
+--   reports is an error. Recovery reads the jobs and fragments with sea-orm, and a value
+--   that does not decode (FromJsonQueryResult, src/meta/model/src/lib.rs:418-419 @ v2.7.0)
+--   fails render_jobs (src/meta/src/controller/scale.rs:308-319 @ v2.7.0 for fragments,
+--   src/meta/src/controller/scale.rs:333-339 @ v2.7.0 for jobs), so recovery fails and is
+--   retried forever. {"Fixed": 0} decodes, renders no actors and fails the same way:
+--   src/meta/src/stream/stream_graph/assignment.rs:753-756 @ v2.7.0 ("no actors to assign").
+--   After an upgrade to v2.8 a bad adaptive_parallelism_strategy would panic (see the
+--   v2.8 variant), but v2.7 stores have no such column.
 --   This happens after hand-made edits of these columns. What to do: set the value to a
 --   valid one (for example 'AUTO' or '"Adaptive"') with the meta node stopped.
 SELECT * FROM (

@@ -9,18 +9,25 @@
 -- until: m20260312_000000_streaming_job_backfill_parallelism_strategy
 -- meta-node: panics on expect("strategy should be validated before persisting") while rendering in recovery; malformed parallelism json fails recovery
 -- explain:
---   streaming_job.adaptive_parallelism_strategy and backfill_adaptive_parallelism_strategy
---   (v2.8 and later) must be NULL or one of AUTO, FULL, BOUNDED(n) with n > 0, RATIO(r)
---   with 0 <= r <= 1, case-insensitive (parse_strategy in
---   common/src/system_param/adaptive_parallelism_strategy.rs). streaming_job.parallelism,
---   streaming_job.backfill_parallelism and fragment.parallelism (v2.7 and later) must hold
---   serde's StreamingParallelism JSON: "Adaptive", "Custom" or {"Fixed": n} with a
---   positive integer n.
---   The meta node parses the strategies with
---   expect("strategy should be validated before persisting") when it renders the
---   ensembles in recovery (scale.rs) and when it replaces a job (streaming_job.rs), so a
---   bad string aborts it on every start: a crash loop. A parallelism value that does not
---   decode makes loading the job fail, so recovery fails and is retried forever.
+--   streaming_job.adaptive_parallelism_strategy (v2.8 and later) and
+--   backfill_adaptive_parallelism_strategy (v3.0 and later) must be NULL or one of AUTO,
+--   FULL, BOUNDED(n) with n > 0, RATIO(r) with 0 <= r <= 1, case-insensitive (parse_strategy,
+--   src/common/src/system_param/adaptive_parallelism_strategy.rs:94-139 @ HEAD).
+--   streaming_job.parallelism, streaming_job.backfill_parallelism and fragment.parallelism
+--   (v2.7 and later) must hold serde's StreamingParallelism JSON: "Adaptive", "Custom" or
+--   {"Fixed": n} with a positive integer n.
+--   v2.8 has only adaptive_parallelism_strategy. The meta node parses it with expect(..)
+--   when recovery renders the ensembles, through job.stream_context()
+--   (src/meta/src/controller/scale.rs:705-707 @ v2.8.0):
+--   src/meta/src/model/stream.rs:343-345 @ v2.8.0 ("strategy should be validated before
+--   persisting"); when recovery loads the jobs' extra info
+--   (src/meta/src/barrier/context/recovery.rs:352 @ v2.8.0):
+--   src/meta/src/controller/utils.rs:2421-2423 @ v2.8.0 ("... before storing"); and when it
+--   replaces a job: src/meta/src/controller/streaming_job.rs:1018 @ v2.8.0
+--   (streaming_job.rs:1019 @ v2.8.5). A bad string aborts it on every start: a crash loop.
+--   A parallelism value that does not decode is a sea-orm decode error
+--   (FromJsonQueryResult, src/meta/model/src/lib.rs:425-426 @ v2.8.0), not a panic: loading
+--   the job fails, so recovery fails and is retried forever.
 --   This happens after hand-made edits of these columns. What to do: set the value to a
 --   valid one (for example 'AUTO' or '"Adaptive"') with the meta node stopped.
 SELECT * FROM (

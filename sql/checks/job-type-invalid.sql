@@ -11,13 +11,27 @@
 --   Every streaming_job row must belong to an object of type TABLE, INDEX, SINK or SOURCE
 --   that has its type row: a `table` row with table_id = job id for TABLE and INDEX, a
 --   `sink` row, or a `source` row. streaming_job.job_id only references object.oid.
---   When recovery cleans a dirty job (INITIAL, or a creating job it cannot resume),
---   log_cleaned_dirty_jobs (catalog/util.rs) hits unreachable!("unexpected streaming job
---   type") for any other object type, which aborts the meta node on every start.
---   build_creating_streaming_job_objects has unreachable!("invalid streaming job type")
---   (streaming_job.rs), and finish_streaming_job_inner fails with "table/sink/index/source
---   not found" when the type row is missing, so a creating job never finishes and
---   CREATED jobs cannot be shown or dropped through SQL.
+--   When recovery cleans a dirty job, log_cleaned_dirty_jobs hits
+--   unreachable!("unexpected streaming job type") for any other object type, which aborts
+--   the meta node on every start:
+--   src/meta/src/controller/catalog.rs:901 @ v2.0.7, catalog.rs:954 @ v2.1.5,
+--   src/meta/src/controller/catalog/util.rs:248 @ v2.2.6 (same line @ v2.3.3 to v2.5.3),
+--   src/meta/src/controller/catalog/util.rs:251 @ v2.6.3, catalog/util.rs:251 @ v2.7.0,
+--   src/meta/src/controller/catalog/util.rs:257 @ v2.8.0, catalog/util.rs:144 @ v3.0.3,
+--   src/meta/src/controller/catalog/util.rs:428 @ HEAD.
+--   Dirty means INITIAL, or CREATING and FOREGROUND, up to v3.0.3
+--   (src/meta/src/controller/catalog.rs:778-784 @ v2.0.7, catalog/mod.rs:471-475 @ v3.0.3);
+--   at HEAD INITIAL, or CREATING with a non-recoverable (Values) fragment or with
+--   clean_all_foreground_jobs_on_recovery set
+--   (src/meta/src/controller/catalog/mod.rs:679-708 @ HEAD). Any other CREATING job is
+--   resumed instead, and panics when its backfill ends:
+--   finish_streaming_job has unreachable!("invalid job type: {:?}") for other types:
+--   src/meta/src/controller/streaming_job.rs:857 @ v2.0.7, streaming_job.rs:1115 @ v2.6.3,
+--   src/meta/src/controller/streaming_job.rs:1294 @ v2.8.0, streaming_job.rs:1481 @ v3.0.3,
+--   src/meta/src/controller/streaming_job.rs:1782 @ HEAD.
+--   finish_streaming_job_inner also fails with "table/sink/index/source not found" when
+--   the type row is missing, so a creating job never finishes and CREATED jobs cannot be
+--   shown or dropped through SQL.
 --   Not reported: temporary replacement jobs (T5: a job that is not CREATED, with no type
 --   row and object_dependency(oid = original job of the same type, used_by = this job)) in
 --   INITIAL state; a CREATING one found at rest is reported as info for manual review,

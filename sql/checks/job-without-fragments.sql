@@ -19,8 +19,7 @@
 --   waiting on it never finishes, and the next global recovery calls
 --   purge_state_table_from_hummock (barrier/context/recovery.rs reload_runtime_info_impl)
 --   with the state tables of the loaded fragments only, which unregisters and loses all of
---   this job's state. On v2.8.x, dropping such a job could also hit expect("should exist")
---   in barrier/info.rs (issues #25516, #25817; fixed in v3.0.0).
+--   this job's state.
 --   Deleting fragment rows also cascades to the job's `table` rows (FK_table_fragment_id),
 --   so the job usually looks like an object plus a streaming_job row and nothing else.
 --   Classification: CREATED and background CREATING jobs are corruption. A foreground
@@ -30,6 +29,20 @@
 --   What to do: keep the meta node stopped; restore the fragments (and their edges,
 --   splits and table rows) from a backup of the meta store with `rwdoctor repair restore`
 --   before the next start, or drop the job with `rwdoctor repair drop`.
+--   Citations (state loss): purge_state_table_from_hummock gets the loaded fragments' state
+--   tables only: src/meta/src/barrier/recovery.rs:340-343 @ v2.0.7 (fragments of running
+--   actor rows, src/meta/src/controller/fragment.rs:841-854 @ v2.0.7), :242-245 @ v2.1.5;
+--   src/meta/src/barrier/context/recovery.rs:220-227 @ v2.2.6, :355-363 @ v2.4.4, :373-381
+--   @ v2.6.3, :453-463 @ v2.7.0, :664-674 @ v2.8.0, :695-705 @ v3.0.3, :948-958 @ HEAD.
+--   HummockManager::purge unregisters every other table:
+--   src/meta/src/hummock/manager/compaction_group_manager.rs:168-182 @ v2.0.7;
+--   src/meta/src/hummock/manager/compaction/compaction_group_manager.rs:155-170 @ v2.6.3,
+--   :151-166 @ v2.8.0, :145-160 @ v3.0.3, :157-172 @ HEAD.
+--   Not a crash from this state (checked): the v2.8.x "should exist" panic of #25516/#25817
+--   (src/meta/src/barrier/info.rs:1292-1293 @ v2.8.0, RemoveFragment) needs fragment ids,
+--   and a drop takes them from `fragment` rows (get_fragments_for_jobs,
+--   src/meta/src/controller/catalog/drop_op.rs:325-331 @ v2.8.0), so for a job without
+--   fragments the set is empty and the drop does not reach it.
 WITH head AS (
     SELECT EXISTS (
         SELECT 1 FROM seaql_migrations

@@ -22,6 +22,20 @@
 --   This happens after hand-made inserts or edits of fragment_relation or fragment rows
 --   (vnode_count, distribution_type). What to do: restore the original rows from a
 --   backup, or drop the downstream job.
+--   Citations: the distribution assert_eq! is src/meta/src/controller/utils.rs:1101 @ v2.3.3
+--   (resolve_no_shuffle_actor_dispatcher, reached at recovery through table_fragments and
+--   compose_dispatchers, utils.rs:1070 @ v2.3.3), :1436 @ v2.6.3 (reached through
+--   src/meta/src/barrier/edge_builder.rs:139 @ v2.6.3), :1331 @ v2.7.0, :1464 @ v2.8.0;
+--   resolve_no_shuffle_actor_mapping: src/meta/src/controller/utils.rs:1624 @ v3.0.3,
+--   :1696 @ HEAD, the Single expects :1707-1715 @ HEAD, "cannot find matched target actor"
+--   and "bitmap mismatch" :1746-1756 @ HEAD (:1517-1535 @ v2.8.0). The database assert is
+--   src/meta/src/controller/scale.rs:272-278 @ v2.8.0, :271-277 @ v3.0.3 and HEAD.
+--   Not a crash found for a vnode_count-only difference except on v2.8.x: v2.3 to v2.6 reuse
+--   the stored actor bitmaps, and v2.7.0 and v3.0 and later give every fragment of an
+--   ensemble the entry fragment's vnode count (the equal-count check is only a
+--   debug_assert!, src/meta/src/controller/scale.rs:1461-1466 @ HEAD); v2.8.x builds each
+--   bitmap with the fragment's own count (scale.rs:837-853 @ v2.8.0), which then fails the
+--   bitmap assert. No crash verified for a database-only difference before v2.8.
 WITH
 -- scope (CheckSpec::scoped): edges with a fragment of a scope job at either end, read through
 -- fragment_relation's primary key: the edges out of the jobs' fragments ($2), and the edges

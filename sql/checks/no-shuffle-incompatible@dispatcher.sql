@@ -24,6 +24,14 @@
 --   backup, or drop the downstream job.
 --   Before v2.3 (m20250106_072104_fragment_relation) the edges are read from
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).
+--   Not a crash found on v2.1 and v2.2 (the releases this file covers): the asserts above
+--   arrive with fragment_relation in v2.3.0 (resolve_no_shuffle_actor_dispatcher,
+--   src/meta/src/controller/utils.rs:1101 @ v2.3.3). Before that each actor's dispatchers
+--   are stored in actor_dispatcher and recovery reuses them without comparing the two
+--   fragments; the only NO_SHUFFLE checks found are in rescheduling
+--   (src/meta/src/stream/scale.rs:1541-1547 expects, :2254 bail @ v2.2.6), which test the
+--   dispatchers and workers, not distribution_type, vnode_count or the database. A
+--   distribution mismatch does panic the first recovery after an upgrade to v2.3 or later.
 SELECT
     t.job_id AS object_id,
     t.job_id AS job_id,

@@ -25,6 +25,14 @@
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).
 --   Before v2.1 (m20240911_083152_variable_vnode_count) fragment has no vnode_count: every
 --   fragment has 256 vnodes, so only distribution and database can differ.
+--   Not a crash found on v2.0 (the release this file covers): the asserts above
+--   arrive with fragment_relation in v2.3.0 (resolve_no_shuffle_actor_dispatcher,
+--   src/meta/src/controller/utils.rs:1101 @ v2.3.3). Before that each actor's dispatchers
+--   are stored in actor_dispatcher and recovery reuses them without comparing the two
+--   fragments; the only NO_SHUFFLE checks found are in rescheduling
+--   (src/meta/src/stream/scale.rs:1739-1745 expects, :2532 bail @ v2.0.7), which test the
+--   dispatchers and workers, not distribution_type, vnode_count or the database. A
+--   distribution mismatch does panic the first recovery after an upgrade to v2.3 or later.
 SELECT
     t.job_id AS object_id,
     t.job_id AS job_id,

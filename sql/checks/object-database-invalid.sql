@@ -30,6 +30,13 @@
 --   object is not a SCHEMA and its schema row exists in a database that has its database
 --   row: it sets object.database_id to that database, the one RisingWave gave it (an object
 --   lives in its schema's database), with undo and an audit row.
+--   Citations: the meta-side unwrap, e.g. PbTable's, is
+--   src/meta/src/controller/mod.rs:119 @ v2.0.7, :216 @ v2.4.4, :236 @ v2.8.0 and HEAD (the
+--   other ObjectModel conversions, at :95/:108 @ v2.0.7 and :211/:224 @ HEAD, do the
+--   same); the frontend unwrap is
+--   src/frontend/src/catalog/root_catalog.rs:166-168 @ v2.0.7, :168-170 @ v2.4.4, :169-171
+--   @ v2.8.0, :193-195 @ HEAD (create_table; the other create_* alike); the reschedule
+--   expect is src/meta/src/controller/scale.rs:353-355 @ v3.0.3 and HEAD (not before v3.0).
 SELECT
     o.oid AS object_id,
     coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,

@@ -22,6 +22,11 @@
 --   the object.
 --   This happens after a hand-made delete of a `schema` row or an edit of object rows.
 --   What to do: point the object at the right schema of its database, or drop it.
+--   Citations: the meta-side unwrap, e.g. PbTable's, is
+--   src/meta/src/controller/mod.rs:118 @ v2.0.7, :215 @ v2.4.4, :235 @ v2.8.0 and HEAD (the
+--   other ObjectModel conversions do the same); the frontend unwraps are
+--   src/frontend/src/catalog/root_catalog.rs:166-170 @ v2.0.7, :168-172 @ v2.4.4, :169-173
+--   @ v2.8.0, :193-197 @ HEAD (create_table; the other create_* alike).
 SELECT
     o.oid AS object_id,
     coalesce(sj.job_id, owner_t.belongs_to_job_id) AS job_id,

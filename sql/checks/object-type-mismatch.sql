@@ -23,6 +23,12 @@
 --   unknown obj_type string fails to decode wherever objects are read.
 --   This happens after hand-made edits of object.obj_type or ids reused across type
 --   tables. What to do: correct obj_type (or remove the wrong type row) by hand.
+--   Citations: the drop assert is src/meta/src/controller/catalog.rs:2109 @ v2.0.7
+--   (drop_relation), src/meta/src/controller/catalog/drop_op.rs:37 @ v2.4.4, :40 @ v2.8.0
+--   and v3.0.3, :39 @ HEAD; the recovery unreachable! is catalog.rs:901 @ v2.0.7,
+--   src/meta/src/controller/catalog/util.rs:248 @ v2.4.4, :257 @ v2.8.0, :144 @ v3.0.3,
+--   :428 @ HEAD (log_cleaned_dirty_jobs); finish_streaming_job's is
+--   src/meta/src/controller/streaming_job.rs:857 @ v2.0.7, :1294 @ v2.8.0, :1782 @ HEAD.
 WITH typed AS (
     SELECT t.table_id AS oid, 'table' AS tbl, ARRAY['TABLE', 'INDEX'] AS allowed FROM "table" t
     UNION ALL SELECT s.source_id, 'source', ARRAY['SOURCE'] FROM source s

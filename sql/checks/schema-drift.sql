@@ -33,6 +33,13 @@
 --   a schema created by this one, a migration between backends, or a tool that added its own
 --   columns. What to do: compare with `pg_dump --schema-only` of a healthy store of the same
 --   release and ALTER the table back; never while the meta node runs.
+--   Citations: the start-up reads whose errors are unwrapped (a panic) are
+--   ClusterController::new (worker tables), src/meta/node/src/server.rs:430-433 @ v2.0.7,
+--   :346-349 @ v2.8.0, :348-351 @ HEAD, and HummockManager::new (hummock tables),
+--   server.rs:461-469 @ v2.0.7, :384-392 @ v2.8.0, :386-394 @ HEAD. A decode error in the
+--   catalog tables fails CatalogController::new with `?` (server.rs:435 @ v2.0.7, :351 @
+--   v2.8.0, :353 @ HEAD) or the read that hits the column: the meta node does not start or
+--   the call errors every time, rather than a panic.
 -- The query lists the meta schema's columns, and its CHECK, exclusion and UNIQUE constraints,
 -- unique indexes and triggers (one row each: kind, table_name, name, type, not_null, has_default).
 SELECT 'column' AS kind, c.relname::text AS table_name, a.attname::text AS name,

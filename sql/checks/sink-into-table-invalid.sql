@@ -27,6 +27,10 @@
 --   This happens after cancelled or crashed CREATE SINK INTO TABLE on old versions
 --   (#21720) and hand-made deletes of fragment or fragment_relation rows. What to do:
 --   drop the sink (rwdoctor repair drop) and create it again.
+--   Citations (the critical case): the drop assert is
+--   src/meta/src/controller/catalog/drop_op.rs:336-339 @ v2.7.0 and v2.8.0, :346-349 @ v3.0.3,
+--   :270-273 @ HEAD. Not a crash found on v2.3 to v2.6: that assert first appears in v2.7.0
+--   and no other panic on a sink fragment with several downstream edges was found there.
 WITH sink_job AS (
     SELECT k.sink_id, k.target_table, sj.job_status
     FROM sink k

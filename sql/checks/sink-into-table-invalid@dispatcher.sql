@@ -28,6 +28,10 @@
 --   drop the sink (rwdoctor repair drop) and create it again.
 --   Before v2.3 (m20250106_072104_fragment_relation) the edges are read from
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).
+--   Not a crash found on v2.0 to v2.2 (the releases this file covers) for the critical
+--   case: the drop assert first appears in v2.7.0
+--   (src/meta/src/controller/catalog/drop_op.rs:336-339 @ v2.7.0, :270-273 @ HEAD), and no
+--   other panic on a sink fragment with several downstream dispatchers was found before it.
 WITH sink_job AS (
     SELECT k.sink_id, k.target_table, sj.job_status
     FROM sink k

@@ -22,6 +22,12 @@
 --   This happens after a hand-made delete of fragment_relation rows (the workaround
 --   posted in #21720) or of the shared source's fragments. What to do: restore the edges
 --   from a backup, or drop the source backfill job.
+--   Citations (render_jobs / ensemble rendering, at every recovery):
+--   src/meta/src/controller/scale.rs:556 assert!(!SourceScan) @ v2.7.0, :627 assert_eq!
+--   @ v2.7.0; :789 and :859 @ v2.8.0; :988, :1043 unwrap, :1044 assert_eq! @ v3.0.3; :990,
+--   :1045 unwrap, :1046 assert_eq! @ HEAD. Not a crash found on v2.3 to v2.6: these asserts
+--   arrive with rendering in v2.7.0; before it actors and splits are stored, and the
+--   backfill's upstream source fragment is read from its stream node, not from the edge.
 WITH
 -- source scan fragments with a no_shuffle upstream source fragment, each once
 fed AS (

@@ -23,6 +23,11 @@
 --   from a backup, or drop the source backfill job.
 --   Before v2.3 (m20250106_072104_fragment_relation) the edges are read from
 --   actor_dispatcher joined to actor (upstream actor's fragment -> dispatcher_id).
+--   Not a crash found on v2.0 to v2.2 (the releases this file covers): the asserts above
+--   arrive with ensemble rendering in v2.7.0
+--   (src/meta/src/controller/scale.rs:556 and :627 @ v2.7.0, :990 and :1045-1046 @ HEAD);
+--   before it actors and splits are stored and
+--   reused at recovery, and no panic on these fragment flags or edges was found.
 WITH
 -- source scan fragments with a no_shuffle upstream source fragment, each once
 fed AS (

@@ -28,6 +28,14 @@
 --   This happens after a recovery during CREATE SINK INTO TABLE on old versions, partial
 --   restores, or hand-made edits. What to do: restore the fragment and table rows of the
 --   job together from a backup, or drop the job.
+--   Citations (the critical case): the purge set is the loaded fragments' state_table_ids:
+--   src/meta/src/barrier/recovery.rs:340-343 @ v2.0.7, :242-245 @ v2.1.5;
+--   src/meta/src/barrier/context/recovery.rs:220-227 @ v2.2.6, :355-363 @ v2.4.4, :373-381
+--   @ v2.6.3, :453-463 @ v2.7.0, :664-674 @ v2.8.0, :695-705 @ v3.0.3, :948-958 @ HEAD;
+--   HummockManager::purge unregisters every registered table outside it:
+--   src/meta/src/hummock/manager/compaction_group_manager.rs:168-182 @ v2.0.7;
+--   src/meta/src/hummock/manager/compaction/compaction_group_manager.rs:155-170 @ v2.6.3,
+--   :151-166 @ v2.8.0, :145-160 @ v3.0.3, :157-172 @ HEAD.
 WITH
 -- state_table_ids is expanded once (elem), each listed id is joined once to its table row
 -- (listing), and one GROUP BY per table id (per_table) answers which fragments list it.

@@ -125,9 +125,14 @@ TEST_CASE("guard: the demo store may start on every generation; the demo inciden
       INFO(blocked.out << blocked.err);
       CHECK(blocked.code == 4);
       // The demo incident's three critical root causes block; its leftover (a warning) does not.
-      CHECK(contains(blocked.out, "do not start the meta node: 3 incidents would crash it or lose state"));
+      // Before v2.7 the job whose streaming_job row is gone (41) still loads from its actor rows:
+      // recovery fails on it (an error) without crashing or losing state, so it does not block.
+      const bool loads_jobs_from_streaming_job = generation != "v2_4";
+      const int blocking = loads_jobs_from_streaming_job ? 3 : 2;
+      CHECK(contains(blocked.out, fmt::format("do not start the meta node: {} incidents would crash it or lose state",
+                                              blocking)));
       CHECK(contains(blocked.out, ": object-database-invalid: "));
-      CHECK(contains(blocked.out, ": relation-without-job: "));
+      CHECK(contains(blocked.out, ": relation-without-job: ") == loads_jobs_from_streaming_job);
       CHECK(contains(blocked.out, ": job-without-fragments: "));
       CHECK(contains(blocked.out, fmt::format("; repair: rwdoctor repair restore --job 16 --from BACKUP -d {}",
                                               database.name())));
@@ -158,7 +163,8 @@ TEST_CASE("guard: the demo store may start on every generation; the demo inciden
       // One check's findings allowed: the other incidents still block.
       const auto one = run_cli({"guard", "-d", database.name(), "--allow", "job-without-fragments"});
       CHECK(one.code == 4);
-      CHECK(contains(one.out, "do not start the meta node: 2 incidents would crash it or lose state"));
+      CHECK(contains(one.out, fmt::format("do not start the meta node: {} would crash it or lose state",
+                                          blocking == 3 ? "2 incidents" : "1 incident")));
     }
   }
 }
