@@ -161,12 +161,11 @@ case "$command" in
         [ $# -eq 1 ] || usage
         status=0
         for gen in "${GENERATIONS[@]}"; do
-            if ! diff -u "$ROOT/sql/schema/$gen.sql" <(fresh "$gen") >"${TMPDIR:-/tmp}/replay-check.$$"; then
-                head -40 "${TMPDIR:-/tmp}/replay-check.$$" >&2
+            if ! difference=$(diff -u "$ROOT/sql/schema/$gen.sql" <(fresh "$gen")); then
+                printf '%s\n' "$difference" | head -40 >&2
                 echo "$PROG: sql/schema/$gen.sql differs from its replay (run $PROG write)" >&2
                 status=1
             fi
-            rm -f "${TMPDIR:-/tmp}/replay-check.$$"
         done
         exit "$status"
         ;;
