@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # (Re)create a demo RisingWave meta store database.
 #
-#   scripts/load-demo.sh [--generation GEN] [--incident] [--schema-only] DBNAME
+#   scripts/load-demo.sh [--generation GEN] [--upgraded-from OLD] [--incident] [--schema-only] DBNAME
 #
 # Uses the PG* environment (PGHOST, PGPORT, PGUSER, ...) of the caller, e.g. after
 #   eval "$(scripts/pg-throwaway.sh start "$dir")"
@@ -9,6 +9,9 @@
 #   sql/schema/GEN.sql     (default GEN: v3_0_3)
 #   sql/demo/catalog.sql   (skipped with --schema-only)
 #   sql/demo/incident.sql  (only with --incident)
+# With --upgraded-from OLD, the store is created on generation OLD (sql/schema/OLD.sql and the
+# demo catalog) and upgraded to GEN as scripts/replay-migrations.sh upgrade OLD GEN does it
+# (GEN's migrations that OLD lacks, then the meta node's first start), before the incident.
 set -euo pipefail
 
 PROG=$(basename "$0")
@@ -37,6 +40,7 @@ available_generations() {
 }
 
 GEN=v3_0_3
+FROM=""
 INCIDENT=0
 SCHEMA_ONLY=0
 DBNAME=""
@@ -48,6 +52,12 @@ while [ $# -gt 0 ]; do
             shift 2
             ;;
         --generation=*) GEN=${1#--generation=}; shift ;;
+        --upgraded-from)
+            [ $# -ge 2 ] || die "$1 needs an argument"
+            FROM=$2
+            shift 2
+            ;;
+        --upgraded-from=*) FROM=${1#--upgraded-from=}; shift ;;
         --incident) INCIDENT=1; shift ;;
         --schema-only) SCHEMA_ONLY=1; shift ;;
         -h|--help) usage 0 ;;
@@ -74,6 +84,15 @@ esac
 SCHEMA_FILE=$ROOT/sql/schema/$GEN.sql
 [ -f "$SCHEMA_FILE" ] ||
     die "no schema for generation '$GEN' (sql/schema/$GEN.sql); available: $(available_generations)"
+
+if [ -n "$FROM" ]; then
+    case "$FROM" in */*) die "invalid generation '$FROM'" ;; esac
+    [ -f "$ROOT/sql/schema/$FROM.sql" ] ||
+        die "no schema for generation '$FROM' (sql/schema/$FROM.sql); available: $(available_generations)"
+    [ "$SCHEMA_ONLY" -eq 0 ] || die "--upgraded-from needs the demo catalog (drop --schema-only)"
+    UPGRADE_SQL=$("$ROOT/scripts/replay-migrations.sh" upgrade "$FROM" "$GEN") || die "cannot upgrade $FROM to $GEN"
+    SCHEMA_FILE=$ROOT/sql/schema/$FROM.sql
+fi
 
 CATALOG_FILE=$ROOT/sql/demo/catalog.sql
 INCIDENT_FILE=$ROOT/sql/demo/incident.sql
@@ -108,7 +127,11 @@ load "$SCHEMA_FILE"
 if [ "$SCHEMA_ONLY" -eq 0 ]; then
     load "$CATALOG_FILE"
 fi
+if [ -n "$FROM" ]; then
+    echo "$PROG: upgrading from $FROM to $GEN (scripts/replay-migrations.sh upgrade $FROM $GEN)" >&2
+    printf '%s\n' "$UPGRADE_SQL" | "${PSQL[@]}" -d "$DBNAME" >/dev/null
+fi
 if [ "$INCIDENT" -eq 1 ]; then
     load "$INCIDENT_FILE"
 fi
-echo "$PROG: database $DBNAME ready (generation $GEN$([ "$INCIDENT" -eq 1 ] && echo ', with incident'))" >&2
+echo "$PROG: database $DBNAME ready (generation $GEN$([ -n "$FROM" ] && echo ", upgraded from $FROM")$([ "$INCIDENT" -eq 1 ] && echo ', with incident'))" >&2

@@ -645,7 +645,7 @@ TEST_CASE("a password is asked on a terminal as psql asks it, never off one", "[
 
 TEST_CASE("the scripts answer --help on stdout with exit 0, and a usage mistake with exit 2", "[db][cli][scripts]")
 {
-  for (const std::string script : {"scripts/pg-throwaway.sh", "scripts/load-demo.sh"}) {
+  for (const std::string script : {"scripts/pg-throwaway.sh", "scripts/load-demo.sh", "scripts/replay-migrations.sh"}) {
     const auto path = std::string(RWDOCTOR_SOURCE_DIR) + "/" + script;
     const auto help = test::run_process({"/bin/bash", path, "--help"});
     INFO(script << ": " << help.describe());

@@ -108,10 +108,71 @@ describe(const ExpectedColumn& column)
   return std::string(column.type) + (column.not_null ? " NOT NULL" : "");
 }
 
+// Applies one migration's `ALTER TABLE "table" <action>;` (one action per statement, as the
+// files in sql/migrations/ write them) to the columns read so far; calls `fail` otherwise.
+template <typename Fail>
+void
+alter(Transcription& result, const std::string& table, const std::string& action, const Fail& fail)
+{
+  static const std::regex add_column(R"re(ADD COLUMN "(\w+)" (.+))re");
+  static const std::regex drop_column(R"re(DROP COLUMN "(\w+)")re");
+  static const std::regex rename_column(R"re(RENAME COLUMN "(\w+)" TO "(\w+)")re");
+  static const std::regex retype_column(R"re(ALTER COLUMN "(\w+)" TYPE (.+))re");
+  static const std::regex add_primary_key(R"re(ADD PRIMARY KEY \(([^)]*)\))re");
+  static const std::regex other_constraint(R"re((?:ADD|DROP) CONSTRAINT .*)re");
+  static const std::regex quoted(R"re("(\w+)")re");
+  std::smatch match;
+  if (std::regex_match(action, match, add_column)) {
+    const auto description = column_description(match[2].str());
+    if (description.empty() || !result.columns.emplace(ColumnKey{table, match[1].str()}, description).second) {
+      fail();
+    }
+  } else if (std::regex_match(action, match, drop_column)) {
+    if (result.columns.erase(ColumnKey{table, match[1].str()}) != 1) {
+      fail();
+    }
+  } else if (std::regex_match(action, match, rename_column)) {
+    const auto found = result.columns.find(ColumnKey{table, match[1].str()});
+    if (found == result.columns.end()) {
+      fail();
+      return;
+    }
+    const auto description = found->second;
+    result.columns.erase(found);
+    if (!result.columns.emplace(ColumnKey{table, match[2].str()}, description).second) {
+      fail();
+    }
+  } else if (std::regex_match(action, match, retype_column)) {
+    const auto found = result.columns.find(ColumnKey{table, match[1].str()});
+    auto tokens = words(match[2].str());
+    const auto type = take_type(tokens);
+    if (found == result.columns.end() || type.empty() || !tokens.empty()) {
+      fail();
+      return;
+    }
+    const bool not_null = found->second.find(" NOT NULL") != std::string::npos;
+    found->second = type + (not_null ? " NOT NULL" : "");
+  } else if (std::regex_match(action, match, add_primary_key)) {
+    const auto names = match[1].str();
+    for (std::sregex_iterator it(names.begin(), names.end(), quoted), end; it != end; ++it) {
+      const auto found = result.columns.find(ColumnKey{table, (*it)[1].str()});
+      if (found == result.columns.end()) {
+        fail();
+      } else if (found->second.find(" NOT NULL") == std::string::npos) {
+        found->second += " NOT NULL";
+      }
+    }
+  } else if (!std::regex_match(action, other_constraint)) {
+    fail();
+  }
+}
+
 Transcription
 parse_transcription(std::string_view text)
 {
-  static const std::regex create_table(R"re(CREATE TABLE "(\w+)" \()re");
+  static const std::regex create_table(R"re(CREATE TABLE (?:IF NOT EXISTS )?"(\w+)" \()re");
+  static const std::regex alter_table(R"re(ALTER TABLE "(\w+)" (.*);)re");
+  static const std::regex drop_table(R"re(DROP TABLE (?:IF EXISTS )?"(\w+)"(?: CASCADE)?;)re");
   static const std::regex column(R"re("(\w+)" (.+))re");
   static const std::regex primary_key(R"re(PRIMARY KEY \(([^)]*)\))re");
   static const std::regex quoted(R"re("(\w+)")re");
@@ -129,6 +190,15 @@ parse_transcription(std::string_view text)
       if (std::regex_match(line, match, create_table)) {
         table = match[1].str();
         state = State::table;
+      } else if (std::regex_match(line, match, alter_table)) {
+        alter(result, match[1].str(), match[2].str(), fail);
+      } else if (std::regex_match(line, match, drop_table)) {
+        const auto name = match[1].str();
+        for (auto it = result.columns.begin(); it != result.columns.end();) {
+          it = it->first.first == name ? result.columns.erase(it) : std::next(it);
+        }
+      } else if (line.rfind("ALTER TABLE", 0) == 0 || line.rfind("DROP TABLE", 0) == 0) {
+        fail();
       } else if (line.rfind("INSERT INTO \"seaql_migrations\"", 0) == 0) {
         state = State::migrations;
       } else if (line.find("CREATE TABLE") != std::string::npos) {
@@ -412,11 +482,30 @@ TEST_CASE("the transcription parser fails on what it does not understand", "[sto
   CHECK(errors("CREATE TABLE \"t\" (\n  \"a\" integer CHECK (a > 0)\n);\n") == 1);
   CHECK(errors("CREATE TABLE \"t\" (\n  EXCLUDE USING gist (a WITH =)\n);\n") == 1);
   CHECK(errors("CREATE TABLE \"t\" (\n  \"a\" integer,\n  PRIMARY KEY (\"b\")\n);\n") == 1);
-  CHECK(errors("CREATE TABLE IF NOT EXISTS \"t\" (\n);\n") == 1);
+  CHECK(errors("CREATE TABLE IF NOT EXISTS \"t\" (\n  \"a\" integer\n);\n") == 0);
+  CHECK(errors("ALTER TABLE \"t\" ADD COLUMN \"a\" int4;\n") == 1);
+  CHECK(errors("ALTER TABLE \"t\" DROP COLUMN \"a\";\n") == 1);
+  CHECK(errors("ALTER TABLE \"t\" SET UNLOGGED;\n") == 1);
+  CHECK(errors("ALTER TABLE \"t\" ADD COLUMN \"a\" integer,\n  ADD COLUMN \"b\" integer;\n") == 1);
   CHECK(errors("CREATE TABLE \"t\" (\n  \"a\" integer\n") == 1);
   CHECK(errors("INSERT INTO \"seaql_migrations\" (\"version\", \"applied_at\") VALUES\n  (m1, 2);\n") == 1);
   const auto parsed = parse_transcription("CREATE TABLE \"t\" (\n  \"a\" serial,  -- m2024\n  \"b\" timestamp,\n"
                                           "  PRIMARY KEY (\"a\")\n);\n");
   CHECK(parsed.columns.at({"t", "a"}) == "integer NOT NULL");
   CHECK(parsed.columns.at({"t", "b"}) == "timestamp without time zone");
+
+  // The ALTER TABLEs of sql/migrations/, replayed over the columns read so far.
+  const auto altered = parse_transcription(
+    "CREATE TABLE \"t\" (\n  \"a\" varchar,\n  \"b\" bigint\n);\n"
+    "ALTER TABLE \"t\" RENAME COLUMN \"a\" TO \"c\";\n"
+    "ALTER TABLE \"t\" ALTER COLUMN \"c\" TYPE text;\n"
+    "ALTER TABLE \"t\" ADD PRIMARY KEY (\"b\");\n"
+    "ALTER TABLE \"t\" ADD CONSTRAINT \"FK_t_b\" FOREIGN KEY (\"b\") REFERENCES \"u\" (\"b\");\n"
+    "ALTER TABLE \"t\" ADD COLUMN \"d\" bool NOT NULL DEFAULT false;\n"
+    "CREATE TABLE \"u\" (\n  \"b\" bigint\n);\n"
+    "DROP TABLE IF EXISTS \"u\" CASCADE;\n");
+  CHECK(altered.errors.empty());
+  CHECK(altered.columns == std::map<ColumnKey, std::string>{{{"t", "b"}, "bigint NOT NULL"},
+                                                            {{"t", "c"}, "text"},
+                                                            {{"t", "d"}, "boolean NOT NULL"}});
 }

@@ -1,0 +1,2 @@
+-- m20250319_062702_mysql_utf8mb4 (v2.3.0): changes the character set of a MySQL backend only;
+-- nothing on PostgreSQL.

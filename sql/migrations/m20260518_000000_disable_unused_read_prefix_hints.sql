@@ -1,0 +1,5 @@
+-- m20260518_000000_disable_unused_read_prefix_hints (v3.0.0): decodes every fragment.stream_node
+-- with the release's protobuf (a decode error aborts the upgrade) and sets read_prefix_len_hint
+-- to 0 in the tables embedded in DynamicFilter, Materialize, VectorIndexWrite, KvLogStore Sink
+-- and SyncLogStore nodes, in the plan and in "table". It has no SQL equivalent; it changes
+-- nothing for plans without those tables, which holds for every catalog this project builds.
