@@ -4,7 +4,7 @@
 -- severity: warning
 -- consequence: ddl-error
 -- repairs: manual
--- requires: streaming_job object
+-- requires: streaming_job object system_parameter
 -- meta-node: an INITIAL job whose CREATE is gone never finishes on its own; recovery deletes it
 -- explain:
 --   A streaming job is INITIAL from CREATE until its fragments are built, then CREATING

@@ -40,9 +40,13 @@
 --     progress, a sink's log store, ...). RisingWave's state_table_ids are the tables that
 --     same visit finds plus the job's own table (seal_fragment in
 --     src/meta/src/stream/stream_graph/fragment.rs, v2.0.7 to HEAD), so a healthy plan
---     names no other table. Recovery purges the state of every table no loaded fragment
---     lists (HummockManager::purge), and a table is listed by one fragment only, so one its
---     own fragment does not list loses its state (critical). CREATING jobs are left out: a
+--     names no other table (src/meta/src/stream/stream_graph/fragment.rs:1071-1083 @ v2.0.7,
+--     :2170-2190 @ HEAD). Recovery purges the state of every table no loaded fragment lists
+--     (purge_state_table_from_hummock with the loaded fragments' tables,
+--     src/meta/src/barrier/recovery.rs:340-343 @ v2.0.7,
+--     src/meta/src/barrier/context/recovery.rs:355-363 @ v2.4.4, :948-958 @ HEAD), and a table
+--     is listed by one fragment only, so one its own fragment does not list loses its state
+--     (critical). CREATING jobs are left out: a
 --     replacement's plan keeps the original's.
 --   - a StreamScan reads an upstream table, and a Source or SourceBackfill node a source,
 --     that still exist as a table (not internal) or a source row. A scan of a table that is

@@ -17,7 +17,10 @@
 --   job's Materialize must write the job's own table, every state table its nodes keep (each
 --   node kind of visit_stream_node_tables_inner, as from v2.3) must be in the fragment's
 --   state_table_ids, and its StreamScan, Source and SourceBackfill nodes must name a table
---   or source that still exists, as from v2.3.
+--   or source that still exists, as from v2.3. A state table its own fragment does not list
+--   is purged by recovery (purge_state_table_from_hummock with the loaded fragments' tables,
+--   src/meta/src/barrier/recovery.rs:340-343 @ v2.0.7; state_table_ids as
+--   src/meta/src/stream/stream_graph/fragment.rs:1071-1083 @ v2.0.7 writes them): critical.
 -- The query returns one row per CREATED job: its fragments, each with its state_table_ids and
 -- its upstream_fragment_id list ("3[16,18]<2:;8[]<3:"), and its own source; before them the
 -- rows ALL, TABLES, SOURCES and ROWLESS as from v2.3.
