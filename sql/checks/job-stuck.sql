@@ -5,7 +5,7 @@
 -- consequence: ddl-error
 -- repairs: manual
 -- requires: streaming_job object system_parameter
--- meta-node: an INITIAL job whose CREATE is gone never finishes on its own; recovery deletes it
+-- meta-node: an INITIAL job whose CREATE is gone never finishes (recovery deletes it); one queued behind a foreground backfill waits for its permit; a CREATING job is backfilling
 -- explain:
 --   A streaming job is INITIAL from CREATE until its fragments are built, then CREATING
 --   while it backfills, then CREATED. create_streaming_job writes the INITIAL row first and
