@@ -16,15 +16,14 @@
 --   src/meta/src/stream/stream_manager.rs:323/447 @ v2.8.0); a background job gives it back
 --   once its first barrier is collected. max_concurrent_creating_streaming_jobs (default 1, 0
 --   for no limit) permits exist.
---   So an INITIAL job is reported
---   - as info, "queued", when foreground CREATING jobs hold every permit: it waits for the
---     oldest of them to finish its backfill and then goes on by itself. Do not restart the
---     meta node for it: up to v3.0.3 recovery deletes every INITIAL job and every foreground
---     CREATING job (clean_dirty_creating_jobs, src/meta/src/controller/catalog/mod.rs:438
---     @ v2.8.0, :470 @ v3.0.3), so the restart would also destroy the backfill it waits for;
---   - as a warning otherwise: nothing it could wait for is running, so its CREATE is stuck
---     (#25976: 4 h 32 min; #26939) or the DDL that wrote it failed and left the row behind.
---     Such a job may hold a permit that later CREATEs wait for.
+--   So an INITIAL job is reported as info ("queued") when foreground CREATING jobs hold
+--   every permit: it waits for the oldest of them to finish its backfill and then goes on by
+--   itself. Do not restart the meta node for it: up to v3.0.3 recovery deletes every INITIAL
+--   job and every foreground CREATING job (clean_dirty_creating_jobs,
+--   src/meta/src/controller/catalog/mod.rs:438 @ v2.8.0, :470 @ v3.0.3), so the restart would
+--   also destroy the backfill it waits for. Otherwise it is a warning: nothing it could wait
+--   for is running, so its CREATE is stuck (#25976: 4 h 32 min; #26939) or the DDL that wrote
+--   it failed and left the row behind, and it may hold a permit that later CREATEs wait for.
 --   Reported when object.initialized_at is older than `rwdoctor check --stuck-after` (default
 --   30 min; the session setting rwdoctor.stuck_after_seconds, 1800 when the SQL is run by
 --   hand). A CREATING job older than that is reported as info only: a background backfill of
