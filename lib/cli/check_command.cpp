@@ -6,6 +6,7 @@
 #include "cli/terminal.hpp"
 #include "core/error.hpp"
 #include "db/meta_store_session.hpp"
+#include "hummock/state_inspector.hpp"
 #include "incidents/commands.hpp"
 #include "report/check_renderer.hpp"
 #include "report/json_report.hpp"
@@ -105,6 +106,9 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
                     ? report::CheckRenderer::json(commands)
                     : report::CheckRenderer::text(catalogue, colour, verbosity, commands,
                                                   output_width());
+  // Each incident's state in Hummock, read in the same snapshot when the report is written.
+  hummock::StateInspector state(session);
+  renderer.set_state_source(hummock::incident_state_source(state));
   const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
   for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);

@@ -5,6 +5,7 @@
 #include "cli/options.hpp"
 #include "core/error.hpp"
 #include "db/meta_store_session.hpp"
+#include "hummock/state_inspector.hpp"
 #include "incidents/start_gate.hpp"
 #include "report/guard_report.hpp"
 
@@ -78,7 +79,8 @@ run_guard_command(const std::vector<std::string>& args, std::ostream& out, std::
   db::MetaStoreSession session(connection);
   const auto commands = command_context(connection, session);
   const auto report = checks::run_checks(session, catalogue, selection, nullptr);
-  const auto judged = report::judge_start(report, allowed, commands);
+  hummock::StateInspector state(session);
+  const auto judged = report::judge_start(report, allowed, commands, hummock::incident_state_source(state));
   for (const auto& warning : report.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);
   }

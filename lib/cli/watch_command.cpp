@@ -7,6 +7,7 @@
 #include "core/interrupt.hpp"
 #include "core/version.hpp"
 #include "db/meta_store_session.hpp"
+#include "hummock/state_inspector.hpp"
 #include "report/check_renderer.hpp"
 #include "util/text.hpp"
 #include "watch/watch_metrics.hpp"
@@ -172,6 +173,8 @@ run_once(const WatchRequest& request, watch::WatchMetrics& metrics, watch::Watch
   db::MetaStoreSession session(request.connection); // one snapshot, ended when the run ends
   require_jobs_exist(session, request.selection.job_ids); // a job dropped since: said in /report.json
   auto renderer = report::CheckRenderer::json(command_context(request.connection, session));
+  hummock::StateInspector state(session);
+  renderer.set_state_source(hummock::incident_state_source(state));
   CountingSink counting(renderer);
   const auto run = checks::run_checks(session, catalogue, request.selection, nullptr, counting);
   std::ostringstream json;
@@ -183,6 +186,7 @@ run_once(const WatchRequest& request, watch::WatchMetrics& metrics, watch::Watch
   for (const auto& incident : renderer.analysis().incidents) {
     ++summary.incidents[incident.recommended];
   }
+  summary.state = watch::state_at_risk(renderer.states());
   summary.leader_heartbeat_age_s = run.meta_store.leader_heartbeat_age_s;
   summary.generation = run.meta_store.generation;
   summary.migrations = run.meta_store.migrations;

@@ -207,7 +207,9 @@ BlobCopySession::scan_bytea(const std::string& table, const std::string& key_col
   // The identifiers come from rwdoctor's own list of protobuf columns, never from input.
   const auto key = impl.quote_identifier(key_column);
   const auto value = impl.quote_identifier(column);
-  const auto query = fmt::format("COPY (SELECT {0}, {1} FROM {2} WHERE {1} IS NOT NULL ORDER BY {0}) TO STDOUT "
+  // The key as int4 whatever its column's type (hummock_version_delta.id is a bigint that
+  // stays far below 2^31): the parser reads 4-byte keys.
+  const auto query = fmt::format("COPY (SELECT {0}::int4, {1} FROM {2} WHERE {1} IS NOT NULL ORDER BY {0}) TO STDOUT "
                                  "(FORMAT binary)",
                                  key, value, impl.quote_identifier(table));
   impl.exec("SAVEPOINT rwdoctor_copy", {}, what);

@@ -608,7 +608,7 @@ MetaStoreSession::scan_bytea(const std::string& table, const std::string& key_co
   // The identifiers come from rwdoctor's own list of protobuf columns, never from input;
   // quote_name() keeps reserved words like "table" valid.
   auto& tx = *m_impl->snapshot;
-  const auto query = fmt::format("SELECT {key}, {col} FROM {tbl} WHERE {col} IS NOT NULL ORDER BY {key}",
+  const auto query = fmt::format("SELECT {key}::int4, {col} FROM {tbl} WHERE {col} IS NOT NULL ORDER BY {key}",
                                  fmt::arg("key", tx.quote_name(key_column)), fmt::arg("col", tx.quote_name(column)),
                                  fmt::arg("tbl", tx.quote_name(table)));
   try {

@@ -172,6 +172,21 @@ AllPlan::repaired() const
   return ids;
 }
 
+std::map<int, hummock::StateSummary>
+AllPlan::state() const
+{
+  std::map<int, hummock::StateSummary> states;
+  for (const auto& step : steps) {
+    if (step.drop) {
+      states.insert(step.drop->state.begin(), step.drop->state.end());
+    }
+    if (step.restore) {
+      states.insert(step.restore->state.begin(), step.restore->state.end());
+    }
+  }
+  return states;
+}
+
 std::size_t
 AllPlan::repaired_incidents() const
 {

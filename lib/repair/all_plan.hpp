@@ -97,6 +97,8 @@ struct AllPlan
 
   std::vector<int> repaired() const;
   std::size_t repaired_incidents() const; // steps and the incidents joined to them
+  // Each dropped or restored job's Hummock state at plan time, over all steps.
+  std::map<int, hummock::StateSummary> state() const;
   std::map<std::string, std::size_t> row_counts() const;
 };
 

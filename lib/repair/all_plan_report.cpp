@@ -1,5 +1,7 @@
 #include "repair/all_plan_report.hpp"
 
+#include "hummock/state_grades.hpp"
+
 #include "core/version.hpp"
 #include "repair/plan_report.hpp"
 #include "util/text.hpp"
@@ -106,6 +108,11 @@ step_summary(const AllStep& step)
     out += wrapped(indent, "restore from the backup, " + counts_text(step.restore->row_counts()), more);
     if (!step.restore->changes.updates.empty()) {
       out += fmt::format("{}and {} column value(s) set to the backup's\n", more, step.restore->changes.updates.size());
+    }
+    for (const auto& [job, state] : step.restore->state) {
+      if (const auto line = hummock::state_line(state); !line.empty()) {
+        out += wrapped(more, fmt::format("job {} {}", job, line), more);
+      }
     }
     if (!step.restore->neighbour_jobs.empty()) {
       out += wrapped(more,

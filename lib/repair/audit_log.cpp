@@ -63,7 +63,7 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, const 
   const auto rows = session.run_file(
     "sql/repair/audit_insert.sql",
     {os_user(), host_name(), std::string(tool_version()), entry.action, audit.arguments, entry.plan_hash, audit.ticket,
-     counts.dump(), entry.undo_file, entry.repair_id, entry.undoes, util::pg_int_array(entry.objects)});
+     counts.dump(), entry.undo_file, entry.repair_id, entry.undoes, util::pg_int_array(entry.objects), entry.state});
   return rows.values.empty() ? 0 : std::stol(rows.values[0][0].value_or("0"));
 }
 

@@ -29,6 +29,9 @@ struct AuditEntry
   std::vector<int> objects; // the jobs and objects the repair touched
   std::map<std::string, std::size_t> row_counts;
   std::string undo_file; // absolute path, or "" (an undo has none)
+  // Each job's Hummock state at plan time (hummock::job_states_json), so the record shows what
+  // was at stake when the DBA chose; "" writes NULL.
+  std::string state;
 };
 
 // One audit row as undo reads it.

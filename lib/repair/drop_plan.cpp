@@ -1,5 +1,7 @@
 #include "repair/drop_plan.hpp"
 
+#include "hummock/state_inspector.hpp"
+
 #include "repair/audit_log.hpp"
 
 #include "checks/catalogue.hpp"
@@ -85,19 +87,43 @@ plan_sink_target_updates(db::MetaStoreSession& session, const std::vector<int>& 
   return statements;
 }
 
-std::vector<std::string>
-follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids, const std::vector<PlanObject>& objects)
+std::map<int, hummock::StateSummary>
+dropped_state(db::MetaStoreSession& session, const std::vector<PlanObject>& objects)
 {
-  std::vector<std::string> notes;
-  std::vector<int> tables;
+  // The jobs are the objects with a streaming_job row; a TABLE object without one (an internal
+  // table whose "table" row is gone) is attributed to the object it is dropped with.
+  std::map<int, hummock::StateSummary> states;
+  std::vector<int> jobs;
   for (const auto& object : objects) {
-    if (object.object_type == "TABLE" || object.object_type == "INDEX") {
-      tables.push_back(object.oid);
+    if (object.job_status) {
+      jobs.push_back(object.oid);
     }
   }
-  if (!tables.empty()) {
-    notes.push_back(fmt::format("hummock state of tables {}: unregistered by the next global recovery of the meta node",
-                                id_list(tables)));
+  if (jobs.empty()) {
+    return states;
+  }
+  hummock::StateInspector inspector(session);
+  for (const int job : jobs) {
+    std::vector<std::pair<int, std::uint32_t>> extra;
+    for (const auto& object : objects) {
+      const bool attributed = object.because_of == job || (object.because_of == 0 && job == jobs.front());
+      if (!object.job_status && object.object_type == "TABLE" && attributed && object.oid >= 0) {
+        extra.emplace_back(job, static_cast<std::uint32_t>(object.oid));
+      }
+    }
+    states[job] = inspector.grade_jobs({job}, extra);
+  }
+  return states;
+}
+
+std::vector<std::string>
+follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids, const std::map<int, hummock::StateSummary>& states)
+{
+  std::vector<std::string> notes;
+  for (const auto& [job, state] : states) {
+    if (auto note = hummock::drop_note(job, state); !note.empty()) {
+      notes.push_back(std::move(note));
+    }
   }
   for (const auto& row : session.run_file("sql/repair/external_resources.sql", {util::pg_int_array(oids)}).values) {
     const auto oid = row[0].value_or("?");
@@ -321,7 +347,8 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     plan.statements.push_back(db::drop_statement(index));
   }
   plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
-  plan.not_cleaned = follow_ups(session, plan.oids(), plan.objects);
+  plan.state = dropped_state(session, plan.objects);
+  plan.not_cleaned = follow_ups(session, plan.oids(), plan.state);
   return plan;
 }
 

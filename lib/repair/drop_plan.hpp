@@ -6,6 +6,7 @@
 
 #include "checks/finding.hpp"
 #include "db/meta_store_session.hpp"
+#include "hummock/state_grades.hpp"
 #include "db/row_store.hpp"
 #include "repair/change_set.hpp"
 #include "repair/removal_set.hpp"
@@ -52,6 +53,9 @@ struct DropPlan
   ChangeSet changes;
   std::vector<std::string> statements;   // the SQL, as the transaction runs it
   std::vector<std::string> not_cleaned;  // follow-ups outside the meta store
+  // Each dropped job's state in Hummock at plan time (what the drop discards); recorded in the
+  // plan, undo file and audit row.
+  std::map<int, hummock::StateSummary> state;
   std::string rows_hash;                 // sha256 of changes.removed: the plan's precondition
   // Set when every job is gone and the audit table says rwdoctor dropped it: a repeated drop
   // has nothing to do (and the plan nothing else).

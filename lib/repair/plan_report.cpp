@@ -1,5 +1,7 @@
 #include "repair/plan_report.hpp"
 
+#include "hummock/state_json.hpp"
+
 #include "repair/all_plan_report.hpp"
 
 #include "core/error.hpp"
@@ -117,6 +119,7 @@ plan_json(const DropPlan& plan)
     {"row_counts", counts},
     {"rows_hash", plan.rows_hash},
     {"preconditions", preconditions},
+    {"state", hummock::job_states_json(plan.state)},
     {"statements", plan.statements},
     {"not_cleaned_by_sql", plan.not_cleaned},
   };
@@ -208,6 +211,7 @@ restore_plan_json(const RestorePlan& plan)
     {"neighbour_jobs", plan.neighbour_jobs},
     {"rows_hash", plan.rows_hash},
     {"preconditions", preconditions},
+    {"state", hummock::job_states_json(plan.state)},
   };
 }
 
@@ -258,6 +262,13 @@ render_restore_plan_text(const RestorePlan& plan)
     out += fmt::format("  UPDATE {} SET {} = ... -- {}\n", update.table == "table" ? "\"table\"" : update.table,
                        update.column,
                        update.column == "incoming_sinks" ? "the restored sink added" : "the backup's value");
+  }
+  if (!plan.state.empty()) {
+    out += "\nstate in Hummock (live's meta store, at plan time):\n";
+    for (const auto& [job, state] : plan.state) {
+      const auto line = hummock::state_line(state);
+      out += fmt::format("  job {}: {}\n", job, line.empty() ? "no state tables" : line.substr(line.find(':') + 2));
+    }
   }
   if (!plan.neighbour_jobs.empty()) {
     out += fmt::format("\nafter inserting, jobs {} and {} must check clean or everything rolls back\n",

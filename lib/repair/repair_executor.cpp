@@ -1,5 +1,7 @@
 #include "repair/repair_executor.hpp"
 
+#include "hummock/state_json.hpp"
+
 #include "repair/repair_checks.hpp"
 
 #include "checks/catalogue.hpp"
@@ -175,7 +177,8 @@ apply_drop(const db::ConnectionOptions& connection, const DropRequest& request, 
     DropOutcome outcome;
     outcome.audit_id =
       write_audit_row(session, options.audit,
-                      AuditEntry{"drop", repair_id, "", plan.rows_hash, plan.oids(), plan.row_counts(), options.undo_path});
+                      AuditEntry{"drop", repair_id, "", plan.rows_hash, plan.oids(), plan.row_counts(), options.undo_path,
+                                 hummock::job_states_json(plan.state).dump()});
     fault_point("drop:after-audit");
     fault_point("drop:before-commit");
     session.commit();
@@ -245,7 +248,8 @@ apply_restore(const db::ConnectionOptions& live_connection, const db::Connection
     RestoreOutcome outcome;
     outcome.audit_id = write_audit_row(
       live, options.audit,
-      AuditEntry{"restore", repair_id, "", plan.rows_hash, plan.request.jobs, plan.row_counts(), options.undo_path});
+      AuditEntry{"restore", repair_id, "", plan.rows_hash, plan.request.jobs, plan.row_counts(), options.undo_path,
+                 hummock::job_states_json(plan.state).dump()});
     fault_point("restore:before-commit");
     live.commit();
     fault_point("restore:committed-not-published");
@@ -332,7 +336,7 @@ apply_all(const db::ConnectionOptions& live_connection, const std::optional<db::
     outcome.audit_id =
       write_audit_row(live, options.audit,
                       AuditEntry{"all", repair_id, "", plan.rows_hash, plan.repaired(), plan.row_counts(),
-                                 options.undo_path});
+                                 options.undo_path, hummock::job_states_json(plan.state()).dump()});
     fault_point("all:before-commit");
     live.commit();
     fault_point("all:committed-not-published");

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "incidents/incidents.hpp"
 #include "repair/drop_plan.hpp"
+#include "repair/restore_state.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
 
@@ -642,6 +643,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     std::rethrow_exception(backup_side.read_error);
   }
   auto backup_tables = std::move(backup_side.graph.tables);
+  // Taken before the rows move into the plan's inserts.
+  const auto state_tables = backup_state_tables(backup_tables, request.jobs);
   const auto& fragment_ids = backup_side.graph.fragment_ids;
   const auto& table_ids = backup_side.graph.table_ids;
   const auto facts = live.schema_facts();
@@ -897,6 +900,8 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   if (plan.refusals.empty()) {
     refuse_broken_neighbours(live, requested, plan);
   }
+  // A job whose state Hummock no longer holds (or holds behind its database) cannot come back.
+  grade_restored_state(live, state_tables, request.jobs, plan.state, plan.refusals);
   // Both read every value the restore writes and neither changes the plan, so they share the cores.
   auto inserts_hash = std::async(std::launch::async, [&plan] { return hash_rows(plan.changes.inserted); });
   std::vector<std::string> malformed;

@@ -6,6 +6,7 @@
 #include "checks/finding.hpp"
 #include "db/meta_store_session.hpp"
 #include "db/row_store.hpp"
+#include "hummock/state_grades.hpp"
 #include "repair/change_set.hpp"
 #include "repair/repair_checks.hpp"
 #include "repair/row_change.hpp"
@@ -52,6 +53,9 @@ struct RestorePlan
   std::vector<int> broken_neighbours;      // neighbours whose own incident refuses the plan
   std::vector<int> missing_fragments;      // ends of backup edges left out: not in live
   std::string rows_hash;                   // sha256 of the inserted rows and the updates
+  // Each restored job's state tables (as the backup lists them) graded in live's Hummock at
+  // plan time; a blocking grade is also a refusal. Recorded in the plan, undo file and audit row.
+  std::map<int, hummock::StateSummary> state;
   // Set when no job has a finding and live has all their rows as the backup: a repeated
   // restore has nothing to do.
   std::optional<std::string> nothing_to_do;

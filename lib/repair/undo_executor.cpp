@@ -7,6 +7,7 @@
 #include "db/cascade_indexes.hpp"
 #include "db/row_store.hpp"
 #include "repair/undo_rules.hpp"
+#include "repair/restore_state.hpp"
 #include "store/generation.hpp"
 #include "util/durable_file.hpp"
 #include "util/text.hpp"
@@ -283,6 +284,17 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
     if (verdict.decision == UndoDecision::refuse) {
       throw RefusedError(verdict.message, verdict.hint);
     }
+    // A drop's rows put back bring its jobs back: not when Hummock has let their state go.
+    if (!undo.tables.empty()) {
+      std::map<int, hummock::StateSummary> states;
+      std::vector<std::string> refusals;
+      grade_undone_state(session, undo.tables, states, refusals);
+      if (!refusals.empty()) {
+        throw RefusedError(fmt::format("the undo would bring back a job whose state is gone: {}", refusals.front()),
+                           "Leave the job dropped and recreate it; only a RisingWave meta backup taken before the "
+                           "drop, restored for the whole cluster, has its data.");
+      }
+    }
     std::vector<std::string> tables;
     std::map<std::string, std::size_t> counts;
     fault_point("undo:before-insert");
@@ -312,7 +324,7 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
     db::advance_sequences(session, tables);
     fault_point("undo:after-sequences");
     outcome.audit_id = write_audit_row(
-      session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, ""});
+      session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, "", ""});
     fault_point("undo:before-commit");
     session.commit();
     fault_point("undo:after-commit");

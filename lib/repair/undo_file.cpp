@@ -1,5 +1,7 @@
 #include "repair/undo_file.hpp"
 
+#include "hummock/state_json.hpp"
+
 #include "core/error.hpp"
 #include "core/version.hpp"
 #include "repair/plan_report.hpp"
@@ -286,6 +288,7 @@ make_undo_document(const DropPlan& plan, const RepairStamp& stamp)
   if (!parts.updated.empty()) {
     document["updated"] = parts.updated;
   }
+  document["state"] = hummock::job_states_json(plan.state);
   return seal(document);
 }
 
@@ -299,6 +302,7 @@ make_restore_undo_document(const RestorePlan& plan, const RepairStamp& stamp)
   document["inserted"] = parts.inserted;
   document["updated"] = parts.updated;
   document["neighbour_jobs"] = plan.neighbour_jobs;
+  document["state"] = hummock::job_states_json(plan.state);
   return seal(document);
 }
 
@@ -327,6 +331,7 @@ make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
                          {"rows_hash", step.rows_hash()}});
   }
   document["steps"] = steps;
+  document["state"] = hummock::job_states_json(plan.state());
   // Moved forward with setval, which no transaction takes back: undo leaves them (a sequence
   // ahead of its table is harmless) and says so.
   document["sequences"] = parts.sequences;

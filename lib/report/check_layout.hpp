@@ -5,6 +5,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "hummock/state_grades.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/text_report.hpp"
@@ -34,6 +35,8 @@ struct IncidentView
   const incidents::Incident* incident = nullptr;
   checks::Finding root;
   std::vector<incidents::Command> commands; // incidents::commands_for
+  // What the incident's jobs hold in Hummock; nullopt when the run had no state source.
+  std::optional<hummock::StateSummary> state;
 };
 
 // Longer than `width` (> 0), the lines of the head, the incident headers, the what-to-do

@@ -115,6 +115,12 @@ CheckRenderer::analyse()
   }
   m_facts = std::move(by_id);
   m_analysis = incidents::analyse(m_facts);
+  m_states.clear();
+  if (m_state_source) {
+    for (const auto& incident : m_analysis.incidents) {
+      m_states.push_back(m_state_source(incident, m_facts));
+    }
+  }
 }
 
 void
@@ -132,7 +138,8 @@ namespace {
 
 std::vector<layout::IncidentView>
 incident_views(const incidents::Analysis& analysis, const std::vector<incidents::FindingFacts>& facts,
-               const incidents::CommandContext& context, const std::function<checks::Finding(int)>& read)
+               const incidents::CommandContext& context, const std::function<checks::Finding(int)>& read,
+               const std::vector<hummock::StateSummary>& states)
 {
   std::vector<layout::IncidentView> views;
   views.reserve(analysis.incidents.size());
@@ -141,6 +148,9 @@ incident_views(const incidents::Analysis& analysis, const std::vector<incidents:
     view.incident = &incident;
     view.root = read(incident.root);
     view.commands = incidents::commands_for(incident, facts[incident.root - 1], view.root.statement, context);
+    if (views.size() < states.size()) {
+      view.state = states[views.size()];
+    }
     views.push_back(std::move(view));
   }
   return views;
@@ -172,7 +182,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
     out << layout::text_failed_checks(run, m_colour);
     return;
   }
-  const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding);
+  const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding, m_states);
   for (const auto& view : views) {
     out << layout::text_incident_header(view, views.size(), m_colour, m_width);
     for (const int id : view.incident->findings) {
@@ -200,7 +210,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
 void
 CheckRenderer::finish_json(std::ostream& out, const checks::CheckRun& run)
 {
-  const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); });
+  const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); }, m_states);
   const auto [before, after] = layout::json_frame(run, counts(), views);
   out << before;
   // The "findings" array exactly as nlohmann's dump(2) prints it at depth 1: "[]" when empty,

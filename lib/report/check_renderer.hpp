@@ -8,6 +8,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "hummock/state_grades.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/spool_file.hpp"
@@ -15,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -43,6 +45,16 @@ public:
   std::size_t count(checks::Severity severity) const;
   // True when a finding above info was accepted (exit code 4).
   bool inconsistency_found() const;
+
+  // Grades what an incident's jobs hold in Hummock (hummock::StateInspector through the run's
+  // session); called once per incident when the report is written. Without one, incidents
+  // carry no state.
+  using StateSource = std::function<hummock::StateSummary(const incidents::Incident& incident,
+                                                          const std::vector<incidents::FindingFacts>& facts)>;
+  void set_state_source(StateSource source) { m_state_source = std::move(source); }
+
+  // After finish(): each incident's state, in the analysis' order (empty without a source).
+  const std::vector<hummock::StateSummary>& states() const { return m_states; }
 
   // Writes the report of `run` with the accepted findings to `out`. Call once. Throws
   // OperationalError when the spool file cannot be read back.
@@ -89,6 +101,8 @@ private:
   std::vector<incidents::FindingFacts> m_facts; // in arrival order until analyse(), then by id
   Mark m_mark;                       // where the current check began
   incidents::Analysis m_analysis;
+  StateSource m_state_source;
+  std::vector<hummock::StateSummary> m_states; // by incident, after finish()
 };
 
 } // namespace rwdoctor::report

@@ -5,6 +5,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -25,11 +26,30 @@ restores(checks::Repair repair)
   return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
 }
 
+// What the start would destroy of a job whose state its next recovery purges.
+std::string
+start_loss_line(const incidents::Incident& incident, const hummock::StateSummary& summary)
+{
+  if (summary.tables.empty()) {
+    return "";
+  }
+  const auto jobs = fmt::format("job{} {}", incident.jobs.size() == 1 ? "" : "s", fmt::join(incident.jobs, ", "));
+  if (summary.grade == hummock::Grade::removed || summary.grade == hummock::Grade::absent) {
+    return fmt::format("     {}: the state is already gone from Hummock; the start loses nothing more\n", jobs);
+  }
+  const auto stakes = summary.keys ? fmt::format("{} key versions, {}", hummock::human_count(*summary.keys),
+                                                 hummock::human_bytes(summary.bytes.value_or(0)))
+                                   : std::string("no stats entry");
+  return fmt::format("     the start destroys the state of {}: {} table{} in Hummock, {} (registration {})\n", jobs,
+                     summary.tables.size(), summary.tables.size() == 1 ? "" : "s", stakes,
+                     hummock::grade_name(summary.grade));
+}
+
 } // namespace
 
 GuardReport
 judge_start(const checks::CheckReport& report, const std::set<std::string>& allowed,
-            const incidents::CommandContext& commands)
+            const incidents::CommandContext& commands, const hummock::IncidentStateSource& state)
 {
   std::vector<incidents::FindingFacts> facts;
   facts.reserve(report.findings.size());
@@ -74,6 +94,9 @@ judge_start(const checks::CheckReport& report, const std::set<std::string>& allo
       backup = backup || restores(first.repair);
       result.out += fmt::format("  {}. {}: {}: {}; repair: {}\n", incident.id, util::printable(short_subject(root)),
                                 root.check, util::printable(root.message), util::printable(first.text));
+      if (state && root.consequence == checks::Consequence::data_loss) {
+        result.out += start_loss_line(incident, state(incident, facts));
+      }
     }
     if (backup) {
       result.out += fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident\n",

@@ -3,6 +3,7 @@
 
 #include "checks/check_runner.hpp"
 #include "core/exit_code.hpp"
+#include "hummock/incident_state.hpp"
 #include "incidents/commands.hpp"
 
 #include <set>
@@ -21,8 +22,9 @@ struct GuardReport
 
 // `report` holds the findings of the start-gate checks in CheckReport order (finding ids
 // follow it); `allowed` the check ids of --allow; `commands` names the meta store in the
-// printed commands.
+// printed commands; `state`, when given, grades what a blocking incident whose start loses
+// data holds in Hummock, so the verdict says what the start would destroy.
 GuardReport judge_start(const checks::CheckReport& report, const std::set<std::string>& allowed,
-                        const incidents::CommandContext& commands);
+                        const incidents::CommandContext& commands, const hummock::IncidentStateSource& state = {});
 
 } // namespace rwdoctor::report

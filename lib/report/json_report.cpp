@@ -1,5 +1,7 @@
 #include "report/json_report.hpp"
 
+#include "hummock/state_json.hpp"
+
 #include "core/version.hpp"
 #include "report/check_layout.hpp"
 #include "report/check_renderer.hpp"
@@ -98,6 +100,7 @@ json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<
       {"jobs", incident.jobs},
       {"recommended", std::string(checks::to_string(incident.recommended))},
       {"commands", commands},
+      {"state", hummock::state_json(view.state.value_or(hummock::StateSummary{}))},
     });
   }
   Json checks_json = Json::array();

@@ -351,7 +351,11 @@ text_incident_header(const IncidentView& view, std::size_t total, Colour colour,
                                        util::printable(subject_line(view.root))),
                            width, "  ");
   title.pop_back(); // the newline goes after the colour's end
-  return fmt::format("\n{}\n", paint(colour, colour_code(view.root.severity), title));
+  // What the incident's jobs hold in Hummock, right under the title: what a drop discards, or
+  // why a restore cannot bring the job back.
+  const auto state = view.state ? hummock::state_line(*view.state) : std::string();
+  return fmt::format("\n{}\n{}", paint(colour, colour_code(view.root.severity), title),
+                     state.empty() ? "" : fitted_line("  " + state, width, "    "));
 }
 
 std::string

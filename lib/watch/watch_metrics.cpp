@@ -21,6 +21,25 @@ gauge_family(prometheus::Registry& registry, const std::string& name, const std:
 
 } // namespace
 
+StateAtRisk
+state_at_risk(const std::vector<hummock::StateSummary>& incidents)
+{
+  std::map<std::uint32_t, const hummock::TableState*> tables;
+  for (const auto& incident : incidents) {
+    for (const auto& table : incident.tables) {
+      tables.emplace(table.table_id, &table);
+    }
+  }
+  StateAtRisk risk;
+  for (const auto& [id, table] : tables) {
+    ++risk.tables[table->grade];
+    if (table->grade != hummock::Grade::removed && table->grade != hummock::Grade::absent) {
+      risk.bytes += static_cast<double>(table->bytes.value_or(0));
+    }
+  }
+  return risk;
+}
+
 WatchMetrics::WatchMetrics(const std::vector<std::string>& check_ids)
   : m_registry(std::make_shared<prometheus::Registry>()),
     m_findings(gauge_family(*m_registry, "rwdoctor_findings",
@@ -32,6 +51,13 @@ WatchMetrics::WatchMetrics(const std::vector<std::string>& check_ids)
                              "store has none).")),
     m_info(gauge_family(*m_registry, "rwdoctor_meta_store_info",
                         "The meta store's schema generation and number of applied migrations (value 1).")),
+    m_state_tables(gauge_family(*m_registry, "rwdoctor_state_tables",
+                                "State tables of the last completed run's incidents, by Hummock grade (removed, "
+                                "absent, lagging, unknown, present).")),
+    m_state_bytes(gauge_family(*m_registry, "rwdoctor_state_bytes_at_risk",
+                               "Key and value bytes (hummock_version_stats) of the incidents' state tables that "
+                               "Hummock still holds: what a drop or the next recovery would discard.")
+                    .Add({})),
     m_up(gauge_family(*m_registry, "rwdoctor_check_up",
                       "1 when the last check run read the whole meta store, 0 when it could not.")
            .Add({})),
@@ -50,6 +76,10 @@ WatchMetrics::WatchMetrics(const std::vector<std::string>& check_ids)
   for (const auto repair : k_repairs) {
     m_incident_gauges[repair] = &m_incidents.Add({{"recommended", std::string(checks::to_string(repair))}});
   }
+  for (const auto grade : {hummock::Grade::removed, hummock::Grade::absent, hummock::Grade::lagging,
+                           hummock::Grade::unknown, hummock::Grade::present}) {
+    m_state_gauges[grade] = &m_state_tables.Add({{"grade", std::string(hummock::grade_name(grade))}});
+  }
 }
 
 void
@@ -67,6 +97,11 @@ WatchMetrics::record_completed(const RunSummary& summary, const std::set<std::st
     const auto found = summary.incidents.find(repair);
     gauge->Set(found == summary.incidents.end() ? 0.0 : static_cast<double>(found->second));
   }
+  for (auto& [grade, gauge] : m_state_gauges) {
+    const auto found = summary.state.tables.find(grade);
+    gauge->Set(found == summary.state.tables.end() ? 0.0 : static_cast<double>(found->second));
+  }
+  m_state_bytes.Set(summary.state.bytes);
   if (m_heartbeat_gauge != nullptr) {
     m_heartbeat.Remove(m_heartbeat_gauge);
     m_heartbeat_gauge = nullptr;

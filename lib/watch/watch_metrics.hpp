@@ -3,6 +3,7 @@
 #pragma once
 
 #include "checks/finding.hpp"
+#include "hummock/state_grades.hpp"
 
 #include <prometheus/family.h>
 #include <prometheus/gauge.h>
@@ -18,9 +19,22 @@
 
 namespace rwdoctor::watch {
 
+// What the incidents of a run hold in Hummock: their state tables per grade, and the bytes
+// (hummock_version_stats) of those still in Hummock (present, lagging, unknown) that the
+// incidents put at risk; removed and absent tables' data is already gone.
+struct StateAtRisk
+{
+  std::map<hummock::Grade, std::size_t> tables;
+  double bytes = 0;
+};
+
+// Pure: the sum over incidents (a table of two incidents counts once).
+StateAtRisk state_at_risk(const std::vector<hummock::StateSummary>& incidents);
+
 // What one completed check run reports.
 struct RunSummary
 {
+  StateAtRisk state;
   std::map<std::pair<std::string, checks::Severity>, std::size_t> findings; // (check, severity) -> count
   std::map<checks::Repair, std::size_t> incidents;                          // recommended repair -> count
   std::optional<double> leader_heartbeat_age_s;
@@ -56,6 +70,9 @@ private:
   prometheus::Family<prometheus::Gauge>& m_incidents;
   prometheus::Family<prometheus::Gauge>& m_heartbeat;
   prometheus::Family<prometheus::Gauge>& m_info;
+  prometheus::Family<prometheus::Gauge>& m_state_tables;
+  prometheus::Gauge& m_state_bytes;
+  std::map<hummock::Grade, prometheus::Gauge*> m_state_gauges;
   prometheus::Gauge& m_up;
   prometheus::Gauge& m_last_run;
   prometheus::Gauge& m_duration;

@@ -25,8 +25,15 @@
 --   src/meta/src/controller/scale.rs:653 @ v2.7.0 (render_actors),
 --   src/meta/src/controller/scale.rs:205 @ v2.8.0 (LoadedFragment::from),
 --   src/meta/src/controller/scale.rs:204 @ v3.0.3, src/meta/src/controller/scale.rs:204 @ HEAD.
--- rwdoctor has no copy of RisingWave's .proto files, so it validates the wire format itself with
--- libprotobuf's UnknownFieldSet: every tag, varint and length prefix must be consistent and the
+-- The meta node also decodes every hummock_version_delta.full_version_delta at start, to replay
+-- the deltas above its object-store checkpoint, so a bad one is a crash loop too:
+--   src/meta/src/hummock/manager/mod.rs:374 @ v2.0.7, :405 @ v2.4.0, :412 @ v2.8.0, :473 @ HEAD
+--   (HummockVersionDelta::from, src/meta/model/src/hummock_version_delta.rs:41 @ HEAD).
+-- A time-travel version or delta that does not decode (hummock_time_travel_version.version,
+-- hummock_time_travel_delta.version_delta) is read only by time-travel queries and by rwdoctor's
+-- Hummock state grades: a warning, as the grades that needed it become unknown.
+-- rwdoctor keeps only small subsets of RisingWave's .proto files, so it validates the wire format
+-- itself with libprotobuf's UnknownFieldSet: every tag, varint and length prefix must be consistent and the
 -- value must end exactly at a field boundary. Values are streamed in blocks, so memory stays
 -- bounded. Bytes that are not protobuf by design (secret.value, function.compressed_binary, sink
 -- metadata) are not read. What to do: restore the row from a backup (rwdoctor repair restore for

@@ -27,6 +27,12 @@
 --   * object.belong_to_oid (HEAD): set like m20260805_000000_object_belong_to_oid does.
 -- Every job is CREATED; every protobuf bytea is well-formed wire format; JSON columns use
 -- the documented shapes. object_oid_seq is advanced to the last oid at the end.
+-- Hummock: a time-travel snapshot (version 8800) whose state_table_info lists every state table
+-- below; the version deltas 8806..8812 above checkpoint 8805 (max_committed_epoch holds the
+-- commit's epoch on v2_0 only, 0 from v2.1 on); time-travel deltas 8801..8812; version stats for
+-- every state table but 32 and 42 (never flushed); no hummock_epoch_to_version rows. Version
+-- 8800 + k is committed at 2026-12-01 02:58:00 UTC + k s, by database dev for even k and shop for
+-- odd k; epoch = (milliseconds since 2021-04-01 00:00:00 UTC) << 16.
 --
 -- ID MAP (object oid = job id = table/source/sink/index id). Seeded by the schema file:
 -- 1 DATABASE dev; 2..5 SCHEMA public, pg_catalog, information_schema, rw_catalog. Users:
@@ -556,6 +562,81 @@ INSERT INTO system_parameter (name, value, is_mutable, description) VALUES
   ('time_travel_retention_ms', '600000', true, NULL),
   ('per_database_isolation', 'true', true, NULL),
   ('enforce_secret', 'false', true, NULL);
+
+-- Hummock: the rows a running cluster leaves in the meta store's Hummock tables (the version
+-- itself is checkpoint 8805 in the object store plus the deltas above it). Version 8800 + k was
+-- committed at 2026-12-01 02:58:00 UTC + k s; epoch = (ms since 2021-04-01 00:00:00 UTC) << 16.
+-- Even versions commit database dev (its 18 state tables), odd ones database shop (38..43); a
+-- commit lists every table of its database at the commit's epoch. Compaction group 2 holds the
+-- internal tables, group 3 the others. No hummock_epoch_to_version rows.
+
+-- Time-travel snapshot: HummockVersion {id 8800, levels {2: Levels {group_id 2}} (not read by
+-- rwdoctor), state_table_info: the 24 state tables at 2026-12-01 02:58:00 UTC (epoch
+-- 11721682452480000), group 2 for 15, 17, 18, 21, 23, 25, 27, 32, 34..37, 40, 42, 43 and group 3
+-- for 16, 19, 22, 24, 30, 33, 38, 39, 41}.
+INSERT INTO hummock_time_travel_version (version_id, version) VALUES
+  (8800, decode('08e04412060802120218023a0f080f120b08808080f6ed99e91418023a0f0810120b08808080f6ed99e91418033a0f0811120b08808080f6ed99e91418023a0f0812120b08808080f6ed99e91418023a0f0813120b08808080f6ed99e91418033a0f0815120b08808080f6ed99e91418023a0f0816120b08808080f6ed99e91418033a0f0817120b08808080f6ed99e91418023a0f0818120b08808080f6ed99e91418033a0f0819120b08808080f6ed99e91418023a0f081b120b08808080f6ed99e91418023a0f081e120b08808080f6ed99e91418033a0f0820120b08808080f6ed99e91418023a0f0821120b08808080f6ed99e91418033a0f0822120b08808080f6ed99e91418023a0f0823120b08808080f6ed99e91418023a0f0824120b08808080f6ed99e91418023a0f0825120b08808080f6ed99e91418023a0f0826120b08808080f6ed99e91418033a0f0827120b08808080f6ed99e91418033a0f0828120b08808080f6ed99e91418023a0f0829120b08808080f6ed99e91418033a0f082a120b08808080f6ed99e91418023a0f082b120b08808080f6ed99e9141802', 'hex'));
+
+-- Version deltas above checkpoint 8805: HummockVersionDelta {id N, prev_id N - 1, group_deltas
+-- {2 (dev) or 3 (shop): GroupDeltas {one empty GroupDelta}} (not read by rwdoctor),
+-- state_table_info_delta: every table of the committing database at 2026-12-01 02:58:(N - 8800)
+-- UTC, groups as in the snapshot}. max_committed_epoch and safe_epoch are 0, as RisingWave writes
+-- them since v2.1; v2_0 (no m20240820_081248_add_time_travel_per_table_epoch) has the commit's
+-- epoch in max_committed_epoch.
+INSERT INTO hummock_version_delta (id, prev_id, max_committed_epoch, safe_epoch, trivial_move, full_version_delta)
+SELECT v.id, v.id - 1, CASE WHEN g.before_v2_1 THEN v.epoch ELSE 0 END, 0, false, v.delta
+FROM (VALUES
+  (8806, 11721682845696000, decode('08e64410e5441a06080212020a005a0f080f120b088080c0b1ef99e91418025a0f0810120b088080c0b1ef99e91418035a0f0811120b088080c0b1ef99e91418025a0f0812120b088080c0b1ef99e91418025a0f0813120b088080c0b1ef99e91418035a0f0815120b088080c0b1ef99e91418025a0f0816120b088080c0b1ef99e91418035a0f0817120b088080c0b1ef99e91418025a0f0818120b088080c0b1ef99e91418035a0f0819120b088080c0b1ef99e91418025a0f081b120b088080c0b1ef99e91418025a0f081e120b088080c0b1ef99e91418035a0f0820120b088080c0b1ef99e91418025a0f0821120b088080c0b1ef99e91418035a0f0822120b088080c0b1ef99e91418025a0f0823120b088080c0b1ef99e91418025a0f0824120b088080c0b1ef99e91418025a0f0825120b088080c0b1ef99e9141802', 'hex')),  -- dev at 02:58:06
+  (8807, 11721682911232000, decode('08e74410e6441a06080312020a005a0f0826120b088080e0d0ef99e91418035a0f0827120b088080e0d0ef99e91418035a0f0828120b088080e0d0ef99e91418025a0f0829120b088080e0d0ef99e91418035a0f082a120b088080e0d0ef99e91418025a0f082b120b088080e0d0ef99e9141802', 'hex')),  -- shop at 02:58:07
+  (8808, 11721682976768000, decode('08e84410e7441a06080212020a005a0f080f120b08808080f0ef99e91418025a0f0810120b08808080f0ef99e91418035a0f0811120b08808080f0ef99e91418025a0f0812120b08808080f0ef99e91418025a0f0813120b08808080f0ef99e91418035a0f0815120b08808080f0ef99e91418025a0f0816120b08808080f0ef99e91418035a0f0817120b08808080f0ef99e91418025a0f0818120b08808080f0ef99e91418035a0f0819120b08808080f0ef99e91418025a0f081b120b08808080f0ef99e91418025a0f081e120b08808080f0ef99e91418035a0f0820120b08808080f0ef99e91418025a0f0821120b08808080f0ef99e91418035a0f0822120b08808080f0ef99e91418025a0f0823120b08808080f0ef99e91418025a0f0824120b08808080f0ef99e91418025a0f0825120b08808080f0ef99e9141802', 'hex')),  -- dev at 02:58:08
+  (8809, 11721683042304000, decode('08e94410e8441a06080312020a005a0f0826120b088080a08ff099e91418035a0f0827120b088080a08ff099e91418035a0f0828120b088080a08ff099e91418025a0f0829120b088080a08ff099e91418035a0f082a120b088080a08ff099e91418025a0f082b120b088080a08ff099e9141802', 'hex')),  -- shop at 02:58:09
+  (8810, 11721683107840000, decode('08ea4410e9441a06080212020a005a0f080f120b088080c0aef099e91418025a0f0810120b088080c0aef099e91418035a0f0811120b088080c0aef099e91418025a0f0812120b088080c0aef099e91418025a0f0813120b088080c0aef099e91418035a0f0815120b088080c0aef099e91418025a0f0816120b088080c0aef099e91418035a0f0817120b088080c0aef099e91418025a0f0818120b088080c0aef099e91418035a0f0819120b088080c0aef099e91418025a0f081b120b088080c0aef099e91418025a0f081e120b088080c0aef099e91418035a0f0820120b088080c0aef099e91418025a0f0821120b088080c0aef099e91418035a0f0822120b088080c0aef099e91418025a0f0823120b088080c0aef099e91418025a0f0824120b088080c0aef099e91418025a0f0825120b088080c0aef099e9141802', 'hex')),  -- dev at 02:58:10
+  (8811, 11721683173376000, decode('08eb4410ea441a06080312020a005a0f0826120b088080e0cdf099e91418035a0f0827120b088080e0cdf099e91418035a0f0828120b088080e0cdf099e91418025a0f0829120b088080e0cdf099e91418035a0f082a120b088080e0cdf099e91418025a0f082b120b088080e0cdf099e9141802', 'hex')),  -- shop at 02:58:11
+  (8812, 11721683238912000, decode('08ec4410eb441a06080212020a005a0f080f120b08808080edf099e91418025a0f0810120b08808080edf099e91418035a0f0811120b08808080edf099e91418025a0f0812120b08808080edf099e91418025a0f0813120b08808080edf099e91418035a0f0815120b08808080edf099e91418025a0f0816120b08808080edf099e91418035a0f0817120b08808080edf099e91418025a0f0818120b08808080edf099e91418035a0f0819120b08808080edf099e91418025a0f081b120b08808080edf099e91418025a0f081e120b08808080edf099e91418035a0f0820120b08808080edf099e91418025a0f0821120b08808080edf099e91418035a0f0822120b08808080edf099e91418025a0f0823120b08808080edf099e91418025a0f0824120b08808080edf099e91418025a0f0825120b08808080edf099e9141802', 'hex'))  -- dev at 02:58:12
+) AS v (id, epoch, delta)
+CROSS JOIN (SELECT NOT EXISTS (SELECT 1 FROM seaql_migrations
+                               WHERE version = 'm20240820_081248_add_time_travel_per_table_epoch')
+              AS before_v2_1) AS g;
+
+-- Time-travel deltas 8801..8805: HummockVersionDelta built like the ones above (8801, 8803, 8805
+-- shop at 02:58:01, :03, :05; 8802, 8804 dev at 02:58:02, :04); their hummock_version_delta rows
+-- went with checkpoint 8805.
+INSERT INTO hummock_time_travel_delta (version_id, version_delta) VALUES
+  (8801, decode('08e14410e0441a06080312020a005a0f0826120b088080a095ee99e91418035a0f0827120b088080a095ee99e91418035a0f0828120b088080a095ee99e91418025a0f0829120b088080a095ee99e91418035a0f082a120b088080a095ee99e91418025a0f082b120b088080a095ee99e9141802', 'hex')),  -- shop at 02:58:01
+  (8802, decode('08e24410e1441a06080212020a005a0f080f120b088080c0b4ee99e91418025a0f0810120b088080c0b4ee99e91418035a0f0811120b088080c0b4ee99e91418025a0f0812120b088080c0b4ee99e91418025a0f0813120b088080c0b4ee99e91418035a0f0815120b088080c0b4ee99e91418025a0f0816120b088080c0b4ee99e91418035a0f0817120b088080c0b4ee99e91418025a0f0818120b088080c0b4ee99e91418035a0f0819120b088080c0b4ee99e91418025a0f081b120b088080c0b4ee99e91418025a0f081e120b088080c0b4ee99e91418035a0f0820120b088080c0b4ee99e91418025a0f0821120b088080c0b4ee99e91418035a0f0822120b088080c0b4ee99e91418025a0f0823120b088080c0b4ee99e91418025a0f0824120b088080c0b4ee99e91418025a0f0825120b088080c0b4ee99e9141802', 'hex')),  -- dev at 02:58:02
+  (8803, decode('08e34410e2441a06080312020a005a0f0826120b088080e0d3ee99e91418035a0f0827120b088080e0d3ee99e91418035a0f0828120b088080e0d3ee99e91418025a0f0829120b088080e0d3ee99e91418035a0f082a120b088080e0d3ee99e91418025a0f082b120b088080e0d3ee99e9141802', 'hex')),  -- shop at 02:58:03
+  (8804, decode('08e44410e3441a06080212020a005a0f080f120b08808080f3ee99e91418025a0f0810120b08808080f3ee99e91418035a0f0811120b08808080f3ee99e91418025a0f0812120b08808080f3ee99e91418025a0f0813120b08808080f3ee99e91418035a0f0815120b08808080f3ee99e91418025a0f0816120b08808080f3ee99e91418035a0f0817120b08808080f3ee99e91418025a0f0818120b08808080f3ee99e91418035a0f0819120b08808080f3ee99e91418025a0f081b120b08808080f3ee99e91418025a0f081e120b08808080f3ee99e91418035a0f0820120b08808080f3ee99e91418025a0f0821120b08808080f3ee99e91418035a0f0822120b08808080f3ee99e91418025a0f0823120b08808080f3ee99e91418025a0f0824120b08808080f3ee99e91418025a0f0825120b08808080f3ee99e9141802', 'hex')),  -- dev at 02:58:04
+  (8805, decode('08e54410e4441a06080312020a005a0f0826120b088080a092ef99e91418035a0f0827120b088080a092ef99e91418035a0f0828120b088080a092ef99e91418025a0f0829120b088080a092ef99e91418035a0f082a120b088080a092ef99e91418025a0f082b120b088080a092ef99e9141802', 'hex'));  -- shop at 02:58:05
+-- Time-travel deltas 8806..8812: the same bytes as the version deltas above.
+INSERT INTO hummock_time_travel_delta (version_id, version_delta)
+SELECT id, full_version_delta FROM hummock_version_delta WHERE id BETWEEN 8806 AND 8812;
+
+-- Version stats (one row, id 0): the serde_json map of pbjson TableStats (lowerCamelCase names,
+-- int64 as strings). Key versions and uncompressed bytes; mv_orders (16) holds the most
+-- (9.8 M keys, 1.7 GiB). Tables 32 and 42 have no entry: never flushed.
+INSERT INTO hummock_version_stats (id, stats) VALUES
+  (0, '{"15": {"totalKeyCount": "2048", "totalKeySize": "53248", "totalValueSize": "180224"},
+            "16": {"totalKeyCount": "9812345", "totalKeySize": "235496280", "totalValueSize": "1589599890"},
+            "17": {"totalKeyCount": "1536", "totalKeySize": "39936", "totalValueSize": "132096"},
+            "18": {"totalKeyCount": "2507113", "totalKeySize": "60170712", "totalValueSize": "105298746"},
+            "19": {"totalKeyCount": "1204877", "totalKeySize": "28917048", "totalValueSize": "81931636"},
+            "21": {"totalKeyCount": "1024", "totalKeySize": "26624", "totalValueSize": "90112"},
+            "22": {"totalKeyCount": "1204877", "totalKeySize": "40965818", "totalValueSize": "19278032"},
+            "23": {"totalKeyCount": "1792", "totalKeySize": "28672", "totalValueSize": "57344"},
+            "24": {"totalKeyCount": "48211", "totalKeySize": "1157064", "totalValueSize": "1446330"},
+            "25": {"totalKeyCount": "1536", "totalKeySize": "24576", "totalValueSize": "49152"},
+            "27": {"totalKeyCount": "2304", "totalKeySize": "36864", "totalValueSize": "73728"},
+            "30": {"totalKeyCount": "3406518", "totalKeySize": "81756432", "totalValueSize": "204391080"},
+            "33": {"totalKeyCount": "1198442", "totalKeySize": "28762608", "totalValueSize": "86287824"},
+            "34": {"totalKeyCount": "1280", "totalKeySize": "20480", "totalValueSize": "40960"},
+            "35": {"totalKeyCount": "1024", "totalKeySize": "16384", "totalValueSize": "32768"},
+            "36": {"totalKeyCount": "1204877", "totalKeySize": "28917048", "totalValueSize": "57834096"},
+            "37": {"totalKeyCount": "2463990", "totalKeySize": "59135760", "totalValueSize": "88703640"},
+            "38": {"totalKeyCount": "186420", "totalKeySize": "5592600", "totalValueSize": "2982720"},
+            "39": {"totalKeyCount": "52740", "totalKeySize": "1582200", "totalValueSize": "843840"},
+            "40": {"totalKeyCount": "768", "totalKeySize": "12288", "totalValueSize": "24576"},
+            "41": {"totalKeyCount": "44518", "totalKeySize": "667770", "totalValueSize": "445180"},
+            "43": {"totalKeyCount": "44518", "totalKeySize": "667770", "totalValueSize": "890360"}}'::jsonb);
 
 -- Object ids come from the serial column: continue after the last demo object.
 SELECT setval('object_oid_seq', 43);

@@ -210,6 +210,8 @@ TEST_CASE("watch: metrics, /healthz and /report.json follow the store; SIGTERM s
   CHECK(contains(clean.body, "\nrwdoctor_meta_store_info{generation=\"head\",migrations=\""));
   CHECK(contains(clean.body, "rwdoctor_run_duration_seconds "));
   CHECK(contains(clean.body, "rwdoctor_last_run_timestamp_seconds "));
+  CHECK(has_line(clean, "rwdoctor_state_bytes_at_risk 0"));
+  CHECK(has_line(clean, "rwdoctor_state_tables{grade=\"present\"} 0"));
 
   live.execute(fmt::format("DELETE FROM fragment WHERE job_id = {}", mv));
   const auto broken = test::http_wait_for(watch.port(), "/metrics", [](const test::HttpResponse& response) {
@@ -218,12 +220,18 @@ TEST_CASE("watch: metrics, /healthz and /report.json follow the store; SIGTERM s
   INFO(broken.body);
   CHECK(has_line(broken, "rwdoctor_findings{check=\"job-without-fragments\",severity=\"critical\"} 1"));
   CHECK(has_line(broken, "rwdoctor_incidents{recommended=\"restore-fragments\"} 1"));
+  // The MV's three state tables (16, 17, 18 in the demo's Hummock rows) are still registered:
+  // their stats' key and value bytes are what its next recovery would discard.
+  CHECK(has_line(broken, "rwdoctor_state_tables{grade=\"present\"} 3"));
+  CHECK(has_line(broken, "rwdoctor_state_tables{grade=\"removed\"} 0"));
+  CHECK(has_line(broken, "rwdoctor_state_bytes_at_risk 1990737660"));
   const auto report = test::http_get(watch.port(), "/report.json");
   REQUIRE(report.status == 200);
   const auto document = nlohmann::json::parse(report.body);
   CHECK(document["format_version"] == 1);
   CHECK(document["incidents"].size() == 1);
   CHECK(document["incidents"][0]["jobs"] == nlohmann::json::array({mv}));
+  CHECK(document["incidents"][0]["state"]["grade"] == "present");
 
   const auto stopped = watch.stop();
   INFO(stopped.describe());

@@ -1,0 +1,24 @@
+// The state an incident puts at stake: the state tables of its jobs, and the internal tables
+// the incident analysis attributes to them (an orphaned TABLE object that follows from a job
+// without fragments: its "table" row went with the fragments), graded by a StateInspector.
+// Pure; the inspector's incident_state_source reads the evidence.
+#pragma once
+
+#include "hummock/state_grades.hpp"
+#include "incidents/incidents.hpp"
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace rwdoctor::hummock {
+
+using IncidentStateSource =
+  std::function<StateSummary(const incidents::Incident& incident, const std::vector<incidents::FindingFacts>& facts)>;
+
+// Pure: the (job, object) pairs of the incident's orphan findings (object-orphaned,
+// relation-without-job) about objects other than its jobs, attributed to its first job.
+std::vector<std::pair<int, std::uint32_t>> attributed_tables(const incidents::Incident& incident,
+                                                             const std::vector<incidents::FindingFacts>& facts);
+
+} // namespace rwdoctor::hummock

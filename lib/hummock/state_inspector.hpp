@@ -1,0 +1,61 @@
+// Reads the meta store's Hummock evidence (sql/hummock/) through a session, once, and grades
+// the state tables of the jobs asked about (state_grades). Never writes: the hummock_* tables
+// are RisingWave's, and editing them cannot bring state back. A row that does not decode is
+// left out of the evidence and named in it; a Hummock table that cannot be read makes every
+// grade unknown, never an error.
+#pragma once
+
+#include "db/meta_store_session.hpp"
+#include "hummock/incident_state.hpp"
+#include "hummock/state_grades.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace rwdoctor::hummock {
+
+class StateInspector
+{
+public:
+  // `session` must outlive the inspector; its snapshot is the one graded.
+  explicit StateInspector(db::MetaStoreSession& session);
+
+  // The state tables of `jobs` as live's catalog names them, with `extra` tables attributed
+  // to a job by the caller (an internal table whose "table" row is gone: the incident analysis
+  // knows whose it is), graded.
+  StateSummary grade_jobs(const std::vector<int>& jobs, const std::vector<std::pair<int, std::uint32_t>>& extra = {});
+
+  // `tables` as (job, table id) pairs, graded (e.g. the tables a backup lists for a job).
+  // A job counts as CREATED when live's streaming_job row says so, or, with `created_jobs`
+  // (an undo file's jobs, whose rows live no longer has), when it is in that set.
+  StateSummary grade_tables(const std::vector<std::pair<int, std::uint32_t>>& tables,
+                            const std::set<int>* created_jobs = nullptr);
+
+  // The state table ids of `jobs` in this session's catalog, as (job, table id): the job's
+  // table, internal tables, index table and fragments' state_table_ids, the TABLE objects
+  // whose parent it is (object.belong_to_oid), and the row-less TABLE objects allocated right
+  // after it (its internal tables, once a fragment delete cascaded their rows away).
+  std::vector<std::pair<int, std::uint32_t>> state_tables_of(const std::vector<int>& jobs);
+
+  // The evidence as read (for tests and the plan's record).
+  const HummockEvidence& evidence();
+
+private:
+  void load();
+
+  db::MetaStoreSession& m_session;
+  bool m_loaded = false;
+  HummockEvidence m_evidence;
+  Reconstruction m_rebuilt;
+  std::map<int, std::uint64_t> m_frontiers;
+};
+
+// Grades each incident's jobs and attributed tables through `inspector`, which must outlive
+// the source.
+IncidentStateSource incident_state_source(StateInspector& inspector);
+
+} // namespace rwdoctor::hummock

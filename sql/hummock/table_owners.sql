@@ -1,0 +1,32 @@
+-- For each state table id in $1 (int array): the job it belongs to (an internal table's job,
+-- the job whose fragment lists it, an index's job, else the table's own id), its database
+-- (the table's object, else its job's), that job's status and the table's object type. Ids with no catalog row at all
+-- come back with NULLs. Used to find each database's newest committed epoch in Hummock.
+WITH wanted AS (
+  SELECT DISTINCT id FROM pg_catalog.unnest($1::int[]) AS u(id)
+),
+listed AS (
+  SELECT DISTINCT ON (e.value::text::int) e.value::text::int AS table_id, f.job_id
+  FROM fragment f
+  CROSS JOIN LATERAL pg_catalog.jsonb_array_elements(
+    CASE WHEN pg_catalog.jsonb_typeof(f.state_table_ids) = 'array' THEN f.state_table_ids ELSE '[]'::jsonb END) AS e(value)
+  WHERE pg_catalog.jsonb_typeof(e.value) = 'number'
+    AND e.value::text ~ '^[0-9]{1,9}$'
+    AND e.value::text::int IN (SELECT id FROM wanted)
+  ORDER BY e.value::text::int, f.job_id
+),
+owned AS (
+  SELECT w.id AS table_id,
+         COALESCE(t.belongs_to_job_id, l.job_id,
+                  (SELECT min(ix.index_id) FROM "index" ix WHERE ix.index_table_id = w.id), t.table_id) AS job_id
+  FROM wanted w
+  LEFT JOIN "table" t ON t.table_id = w.id
+  LEFT JOIN listed l ON l.table_id = w.id
+)
+SELECT o.table_id, o.job_id, COALESCE(tobj.database_id, jobj.database_id) AS database_id, sj.job_status,
+       tobj.obj_type::text AS obj_type
+FROM owned o
+LEFT JOIN object tobj ON tobj.oid = o.table_id
+LEFT JOIN object jobj ON jobj.oid = o.job_id
+LEFT JOIN streaming_job sj ON sj.job_id = o.job_id
+ORDER BY o.table_id;
