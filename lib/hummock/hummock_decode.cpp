@@ -95,8 +95,8 @@ parse_version_stats(std::string_view json)
     }
     TableStats table_stats;
     table_stats.keys = stats_number(entry, "totalKeyCount", "total_key_count").value_or(0);
-    table_stats.bytes = stats_number(entry, "totalKeySize", "total_key_size").value_or(0)
-                        + stats_number(entry, "totalValueSize", "total_value_size").value_or(0);
+    table_stats.bytes = saturating_add(stats_number(entry, "totalKeySize", "total_key_size").value_or(0),
+                                       stats_number(entry, "totalValueSize", "total_value_size").value_or(0));
     stats.emplace(static_cast<std::uint32_t>(table), table_stats);
   }
   return stats;

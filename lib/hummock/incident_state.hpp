@@ -13,8 +13,10 @@
 
 namespace rwdoctor::hummock {
 
-using IncidentStateSource =
-  std::function<StateSummary(const incidents::Incident& incident, const std::vector<incidents::FindingFacts>& facts)>;
+// Grades `incidents` (facts indexed by finding id - 1), one summary per incident in the same
+// order; one batch, so a run with thousands of incidents costs a few queries, not thousands.
+using IncidentStateSource = std::function<std::vector<StateSummary>(
+  const std::vector<incidents::Incident>& incidents, const std::vector<incidents::FindingFacts>& facts)>;
 
 // Pure: the (job, object) pairs of the incident's orphan findings (object-orphaned,
 // relation-without-job) about objects other than its jobs, attributed to its first job.

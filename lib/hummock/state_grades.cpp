@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <limits>
 
 namespace rwdoctor::hummock {
 
@@ -238,12 +239,22 @@ summarize(std::vector<TableState> tables, std::uint64_t newest_version)
   for (const auto& table : tables) {
     summary.grade = std::min(summary.grade, table.grade);
     if (table.keys) {
-      summary.keys = summary.keys.value_or(0) + *table.keys;
-      summary.bytes = summary.bytes.value_or(0) + table.bytes.value_or(0);
+      summary.keys = saturating_add(summary.keys.value_or(0), *table.keys);
+      summary.bytes = saturating_add(summary.bytes.value_or(0), table.bytes.value_or(0));
     }
   }
   summary.tables = std::move(tables);
   return summary;
+}
+
+std::int64_t
+saturating_add(std::int64_t a, std::int64_t b)
+{
+  std::int64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) {
+    return b > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min();
+  }
+  return sum;
 }
 
 std::string

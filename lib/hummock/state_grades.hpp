@@ -132,6 +132,10 @@ struct StateSummary
 
 StateSummary summarize(std::vector<TableState> tables, std::uint64_t newest_version);
 
+// a + b, held at the int64 limits instead of overflowing (stats are read from JSON anyone may
+// have written).
+std::int64_t saturating_add(std::int64_t a, std::int64_t b);
+
 // "2026-12-01 02:58:12 UTC" for an epoch: (epoch >> 16) ms after 2021-04-01 00:00:00 UTC
 // (src/common/src/util/epoch.rs in RisingWave).
 std::string epoch_time(std::uint64_t epoch);

@@ -84,9 +84,9 @@ StateInspector::load()
     return;
   }
   m_loaded = true;
-  const auto facts = m_session.schema_facts();
-  if (!facts.has("hummock_version_delta") || !facts.has("hummock_version_stats")
-      || !facts.has("hummock_time_travel_version") || !facts.has("hummock_time_travel_delta")) {
+  const auto& schema = facts();
+  if (!schema.has("hummock_version_delta") || !schema.has("hummock_version_stats")
+      || !schema.has("hummock_time_travel_version") || !schema.has("hummock_time_travel_delta")) {
     m_evidence.readable = false;
     return;
   }
@@ -181,7 +181,7 @@ StateInspector::state_tables_of(const std::vector<int>& jobs)
   };
   add(m_session.run_file("sql/hummock/job_state_tables.sql", {argument}));
   add(m_session.run_file("sql/hummock/job_state_tables_orphaned.sql", {argument}));
-  if (m_session.schema_facts().has("object.belong_to_oid")) {
+  if (facts().has("object.belong_to_oid")) {
     add(m_session.run_file("sql/hummock/job_state_tables_by_parent.sql", {argument}));
   }
   std::sort(tables.begin(), tables.end());
@@ -189,37 +189,101 @@ StateInspector::state_tables_of(const std::vector<int>& jobs)
   return tables;
 }
 
+const store::SchemaFacts&
+StateInspector::facts()
+{
+  if (!m_facts) {
+    m_facts = m_session.schema_facts();
+  }
+  return *m_facts;
+}
+
+std::vector<std::pair<int, std::uint32_t>>
+StateInspector::table_objects_only(const std::vector<std::pair<int, std::uint32_t>>& tables)
+{
+  if (tables.empty()) {
+    return {};
+  }
+  std::vector<int> ids;
+  for (const auto& pair : tables) {
+    ids.push_back(static_cast<int>(pair.second));
+  }
+  std::set<std::uint32_t> table_objects;
+  for (const auto& owner : owners_from(m_session.run_file("sql/hummock/table_owners.sql", {util::pg_int_array(ids)}))) {
+    if (owner.table_object) {
+      table_objects.insert(owner.table_id);
+    }
+  }
+  std::vector<std::pair<int, std::uint32_t>> kept;
+  std::copy_if(tables.begin(), tables.end(), std::back_inserter(kept),
+               [&table_objects](const std::pair<int, std::uint32_t>& pair) { return table_objects.count(pair.second) != 0; });
+  return kept;
+}
+
 StateSummary
 StateInspector::grade_jobs(const std::vector<int>& jobs, const std::vector<std::pair<int, std::uint32_t>>& extra)
 {
   auto tables = state_tables_of(jobs);
-  if (!extra.empty()) {
-    // Only TABLE objects hold state: an orphaned source or sink of the incident is no table.
-    std::vector<int> ids;
-    for (const auto& [job, table] : extra) {
-      ids.push_back(static_cast<int>(table));
-    }
-    std::set<std::uint32_t> table_objects;
-    for (const auto& owner : owners_from(m_session.run_file("sql/hummock/table_owners.sql", {util::pg_int_array(ids)}))) {
-      if (owner.table_object) {
-        table_objects.insert(owner.table_id);
-      }
-    }
-    for (const auto& pair : extra) {
-      if (table_objects.count(pair.second) != 0) {
-        tables.push_back(pair);
-      }
-    }
-  }
+  // Only TABLE objects hold state: an orphaned source or sink of an incident is no table.
+  const auto kept = table_objects_only(extra);
+  tables.insert(tables.end(), kept.begin(), kept.end());
   return grade_tables(tables);
+}
+
+std::vector<StateSummary>
+StateInspector::grade_incidents(const std::vector<incidents::Incident>& incidents,
+                                const std::vector<incidents::FindingFacts>& facts)
+{
+  // Every job's tables, every attributed table and every grade in one batch of queries.
+  std::set<int> all_jobs;
+  std::vector<std::pair<int, std::uint32_t>> extra;
+  for (const auto& incident : incidents) {
+    all_jobs.insert(incident.jobs.begin(), incident.jobs.end());
+    const auto attributed = attributed_tables(incident, facts);
+    extra.insert(extra.end(), attributed.begin(), attributed.end());
+  }
+  auto tables = state_tables_of(std::vector<int>(all_jobs.begin(), all_jobs.end()));
+  const auto kept = table_objects_only(extra);
+  tables.insert(tables.end(), kept.begin(), kept.end());
+  std::sort(tables.begin(), tables.end());
+  tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+  const auto states = grade_pairs(tables, nullptr);
+  std::map<std::pair<int, std::uint32_t>, const TableState*> graded;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    graded[tables[i]] = &states[i];
+  }
+  std::vector<StateSummary> summaries;
+  for (const auto& incident : incidents) {
+    std::vector<TableState> own;
+    for (const auto& [pair, state] : graded) {
+      if (std::binary_search(incident.jobs.begin(), incident.jobs.end(), pair.first)) {
+        own.push_back(*state);
+      }
+    }
+    for (const auto& pair : attributed_tables(incident, facts)) {
+      if (const auto found = graded.find(pair); found != graded.end()) {
+        own.push_back(*found->second);
+      }
+    }
+    summaries.push_back(summarize(std::move(own), m_rebuilt.newest));
+  }
+  return summaries;
 }
 
 StateSummary
 StateInspector::grade_tables(const std::vector<std::pair<int, std::uint32_t>>& tables, const std::set<int>* created_jobs)
 {
+  auto states = grade_pairs(tables, created_jobs);
+  return summarize(std::move(states), m_rebuilt.newest);
+}
+
+std::vector<TableState>
+StateInspector::grade_pairs(const std::vector<std::pair<int, std::uint32_t>>& tables, const std::set<int>* created_jobs)
+{
   load();
+  std::vector<TableState> states;
   if (tables.empty()) {
-    return summarize({}, m_rebuilt.newest);
+    return states;
   }
   std::vector<std::uint32_t> ids;
   std::set<int> jobs;
@@ -242,7 +306,6 @@ StateInspector::grade_tables(const std::vector<std::pair<int, std::uint32_t>>& t
       statuses[job] = row[1].value_or("");
     }
   }
-  std::vector<TableState> states;
   for (const auto& [job, table] : tables) {
     TableOwner owner = catalog.count(table) != 0 ? catalog[table] : TableOwner{};
     owner.table_id = table;
@@ -252,14 +315,14 @@ StateInspector::grade_tables(const std::vector<std::pair<int, std::uint32_t>>& t
                         || (created_jobs != nullptr && created_jobs->count(job) != 0);
     states.push_back(grade_table(owner, m_evidence, m_rebuilt, m_frontiers));
   }
-  return summarize(std::move(states), m_rebuilt.newest);
+  return states;
 }
 
 IncidentStateSource
 incident_state_source(StateInspector& inspector)
 {
-  return [&inspector](const incidents::Incident& incident, const std::vector<incidents::FindingFacts>& facts) {
-    return inspector.grade_jobs(incident.jobs, attributed_tables(incident, facts));
+  return [&inspector](const std::vector<incidents::Incident>& incidents, const std::vector<incidents::FindingFacts>& facts) {
+    return inspector.grade_incidents(incidents, facts);
   };
 }
 

@@ -29,6 +29,10 @@ public:
   // knows whose it is), graded.
   StateSummary grade_jobs(const std::vector<int>& jobs, const std::vector<std::pair<int, std::uint32_t>>& extra = {});
 
+  // Each incident's jobs and attributed tables (incident_state.hpp), graded in one batch.
+  std::vector<StateSummary> grade_incidents(const std::vector<incidents::Incident>& incidents,
+                                            const std::vector<incidents::FindingFacts>& facts);
+
   // `tables` as (job, table id) pairs, graded (e.g. the tables a backup lists for a job).
   // A job counts as CREATED when live's streaming_job row says so, or, with `created_jobs`
   // (an undo file's jobs, whose rows live no longer has), when it is in that set.
@@ -46,9 +50,16 @@ public:
 
 private:
   void load();
+  const store::SchemaFacts& facts();
+  // The subset of `tables` whose object row is a TABLE.
+  std::vector<std::pair<int, std::uint32_t>> table_objects_only(const std::vector<std::pair<int, std::uint32_t>>& tables);
+  // Each (job, table) graded, in the order given.
+  std::vector<TableState> grade_pairs(const std::vector<std::pair<int, std::uint32_t>>& tables,
+                                      const std::set<int>* created_jobs);
 
   db::MetaStoreSession& m_session;
   bool m_loaded = false;
+  std::optional<store::SchemaFacts> m_facts;
   HummockEvidence m_evidence;
   Reconstruction m_rebuilt;
   std::map<int, std::uint64_t> m_frontiers;

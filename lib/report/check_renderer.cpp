@@ -116,10 +116,8 @@ CheckRenderer::analyse()
   m_facts = std::move(by_id);
   m_analysis = incidents::analyse(m_facts);
   m_states.clear();
-  if (m_state_source) {
-    for (const auto& incident : m_analysis.incidents) {
-      m_states.push_back(m_state_source(incident, m_facts));
-    }
+  if (m_state_source && !m_analysis.incidents.empty()) {
+    m_states = m_state_source(m_analysis.incidents, m_facts);
   }
 }
 

@@ -8,7 +8,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
-#include "hummock/state_grades.hpp"
+#include "hummock/incident_state.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/spool_file.hpp"
@@ -47,11 +47,9 @@ public:
   bool inconsistency_found() const;
 
   // Grades what an incident's jobs hold in Hummock (hummock::StateInspector through the run's
-  // session); called once per incident when the report is written. Without one, incidents
+  // session); called once, for all incidents, when the report is written. Without one, incidents
   // carry no state.
-  using StateSource = std::function<hummock::StateSummary(const incidents::Incident& incident,
-                                                          const std::vector<incidents::FindingFacts>& facts)>;
-  void set_state_source(StateSource source) { m_state_source = std::move(source); }
+  void set_state_source(hummock::IncidentStateSource source) { m_state_source = std::move(source); }
 
   // After finish(): each incident's state, in the analysis' order (empty without a source).
   const std::vector<hummock::StateSummary>& states() const { return m_states; }
@@ -101,7 +99,7 @@ private:
   std::vector<incidents::FindingFacts> m_facts; // in arrival order until analyse(), then by id
   Mark m_mark;                       // where the current check began
   incidents::Analysis m_analysis;
-  StateSource m_state_source;
+  hummock::IncidentStateSource m_state_source;
   std::vector<hummock::StateSummary> m_states; // by incident, after finish()
 };
 

@@ -95,7 +95,7 @@ judge_start(const checks::CheckReport& report, const std::set<std::string>& allo
       result.out += fmt::format("  {}. {}: {}: {}; repair: {}\n", incident.id, util::printable(short_subject(root)),
                                 root.check, util::printable(root.message), util::printable(first.text));
       if (state && root.consequence == checks::Consequence::data_loss) {
-        result.out += start_loss_line(incident, state(incident, facts));
+        result.out += start_loss_line(incident, state({incident}, facts).at(0));
       }
     }
     if (backup) {

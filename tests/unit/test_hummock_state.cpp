@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace rwdoctor;
 using namespace rwdoctor::hummock;
 namespace hw = rwdoctor::test::hummock_wire;
@@ -117,6 +119,14 @@ TEST_CASE("hummock_version_stats is read as RisingWave writes it, and in snake_c
   CHECK(odd->count(18) == 0);
   CHECK(odd->at(19).keys == 0);
   CHECK(odd->size() == 1);
+
+  // Numbers at the int64 limit add up to the limit, not past it.
+  const auto huge = parse_version_stats(
+    R"({"20": {"totalKeyCount": "9223372036854775807", "totalKeySize": "9223372036854775807", "totalValueSize": "5"}})");
+  REQUIRE(huge);
+  CHECK(huge->at(20).bytes == std::numeric_limits<std::int64_t>::max());
+  CHECK(saturating_add(std::numeric_limits<std::int64_t>::min(), -1) == std::numeric_limits<std::int64_t>::min());
+  CHECK(parse_version_stats(R"({"21": {"totalKeyCount": "99999999999999999999"}})")->at(21).keys == 0); // out of range
 
   CHECK_FALSE(parse_version_stats("[]"));
   CHECK_FALSE(parse_version_stats("not json"));
