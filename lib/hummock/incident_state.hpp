@@ -23,4 +23,9 @@ using IncidentStateSource = std::function<std::vector<StateSummary>(
 std::vector<std::pair<int, std::uint32_t>> attributed_tables(const incidents::Incident& incident,
                                                              const std::vector<incidents::FindingFacts>& facts);
 
+// Pure: when `state` refuses a restore (removed, absent, lagging), the incident's restore is
+// no repair any more: it leaves the recommended repair and the alternatives, and the next one
+// (a drop, say) is recommended; manual when nothing is left. Returns true when it changed.
+bool drop_refused_restore(incidents::Incident& incident, const StateSummary& state);
+
 } // namespace rwdoctor::hummock

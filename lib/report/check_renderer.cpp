@@ -118,6 +118,11 @@ CheckRenderer::analyse()
   m_states.clear();
   if (m_state_source && !m_analysis.incidents.empty()) {
     m_states = m_state_source(m_analysis.incidents, m_facts);
+    // A restore that the state refuses is not offered: the incident's commands begin with
+    // what can still be done (the drop), and its state line says why.
+    for (std::size_t i = 0; i < m_states.size() && i < m_analysis.incidents.size(); ++i) {
+      hummock::drop_refused_restore(m_analysis.incidents[i], m_states[i]);
+    }
   }
 }
 

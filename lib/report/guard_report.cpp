@@ -85,17 +85,28 @@ judge_start(const checks::CheckReport& report, const std::set<std::string>& allo
     result.out += fmt::format("rwdoctor guard: do not start the meta node: {} would crash it or lose state\n",
                               plural(decision.blocking.size(), "incident"));
     bool backup = false;
+    // What the blocking incidents hold in Hummock, in one batch: a restore their state refuses
+    // is not the repair to print.
+    std::vector<incidents::Incident> blocking;
     for (const int id : decision.blocking) {
-      const auto& incident = analysis.incidents.at(static_cast<std::size_t>(id - 1));
+      blocking.push_back(analysis.incidents.at(static_cast<std::size_t>(id - 1)));
+    }
+    const auto states = state ? state(blocking, facts) : std::vector<hummock::StateSummary>{};
+    for (std::size_t index = 0; index < blocking.size(); ++index) {
+      auto& incident = blocking[index];
+      const auto* graded = index < states.size() ? &states[index] : nullptr;
+      if (graded != nullptr) {
+        hummock::drop_refused_restore(incident, *graded);
+      }
       const auto& root = report.findings.at(static_cast<std::size_t>(incident.root - 1));
       const auto repairs = incidents::commands_for(incident, facts.at(static_cast<std::size_t>(incident.root - 1)),
                                                    root.statement, commands);
-      const auto& first = repairs.front();
-      backup = backup || restores(first.repair);
+      const auto first = repairs.empty() ? fmt::format("by hand (rwdoctor explain {})", root.check) : repairs.front().text;
+      backup = backup || (!repairs.empty() && restores(repairs.front().repair));
       result.out += fmt::format("  {}. {}: {}: {}; repair: {}\n", incident.id, util::printable(short_subject(root)),
-                                root.check, util::printable(root.message), util::printable(first.text));
-      if (state && root.consequence == checks::Consequence::data_loss) {
-        result.out += start_loss_line(incident, state({incident}, facts).at(0));
+                                root.check, util::printable(root.message), util::printable(first));
+      if (graded != nullptr && root.consequence == checks::Consequence::data_loss) {
+        result.out += start_loss_line(incident, *graded);
       }
     }
     if (backup) {

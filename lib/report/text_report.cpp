@@ -433,9 +433,15 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
   for (const auto& view : incidents) {
     const auto& incident = *view.incident;
     const auto more = incident.findings.size() - 1;
-    out += fitted_line(fmt::format("  {}. {}: {}{}", incident.id, util::printable(short_subject(view.root)),
+    // A job whose state Hummock no longer holds (or holds behind its database) is not restored:
+    // its commands begin with the drop, and the entry says why.
+    const bool restore_refused = view.state && hummock::blocks_restore(view.state->grade);
+    out += fitted_line(fmt::format("  {}. {}: {}{}{}", incident.id, util::printable(short_subject(view.root)),
                                    view.root.check,
-                                   more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s")),
+                                   more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"),
+                                   restore_refused ? fmt::format("; its state is {} in Hummock, so no restore",
+                                                                 hummock::grade_name(view.state->grade))
+                                                   : std::string()),
                        width, "     ");
     const auto restores = [](checks::Repair repair) {
       return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;

@@ -205,9 +205,18 @@ TEST_CASE("each grade follows the Hummock rows a cluster leaves, and a blocking 
       {
         const Seed seed(generation);
         scenario.prepare(seed.live);
-        const auto state = incident_state(check_json(seed.live), 16);
+        const auto report = check_json(seed.live);
+        const auto state = incident_state(report, 16);
         INFO(state.dump(2));
         CHECK(state["grade"] == scenario.grade);
+        // The restore it would refuse is not offered: the drop is what can still be done.
+        CHECK(report["incidents"][0]["recommended"] == "drop-job");
+        CHECK(contains(report["incidents"][0]["commands"][0].get<std::string>(), "rwdoctor repair drop --job 16"));
+        const auto text = run_cli({"check", "-d", seed.live.name()});
+        INFO(text.out);
+        CHECK(contains(text.out, fmt::format("; its state is {} in Hummock, so no restore\n     rwdoctor repair drop "
+                                             "--job 16",
+                                             scenario.grade)));
         CHECK(state["tables"].size() == 3);
         CHECK(state["tables"][0]["evidence"] == scenario.evidence);
 

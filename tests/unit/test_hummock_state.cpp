@@ -280,6 +280,26 @@ TEST_CASE("the incident line, the drop note and the restore refusal say what is 
   CHECK(state_line(unknown).find("Hummock registration unknown: no evidence") != std::string::npos);
 }
 
+TEST_CASE("a restore the state refuses leaves the incident's repairs", "[hummock]")
+{
+  incidents::Incident incident;
+  incident.recommended = checks::Repair::restore_fragments;
+  incident.alternatives = {checks::Repair::drop_job};
+  const auto present = summarize({{16, Grade::present, {}, {}, ""}}, 1);
+  CHECK_FALSE(drop_refused_restore(incident, present));
+  CHECK(incident.recommended == checks::Repair::restore_fragments);
+  const auto removed = summarize({{16, Grade::removed, {}, {}, ""}}, 1);
+  CHECK(drop_refused_restore(incident, removed));
+  CHECK(incident.recommended == checks::Repair::drop_job);
+  CHECK(incident.alternatives.empty());
+  CHECK_FALSE(drop_refused_restore(incident, removed)); // nothing left to take out
+
+  incidents::Incident only_restore;
+  only_restore.recommended = checks::Repair::restore_rows;
+  CHECK(drop_refused_restore(only_restore, summarize({{41, Grade::lagging, {}, {}, ""}}, 1)));
+  CHECK(only_restore.recommended == checks::Repair::manual);
+}
+
 TEST_CASE("an incident's orphaned tables are attributed to its job", "[hummock]")
 {
   incidents::Incident incident;
