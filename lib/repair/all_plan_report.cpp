@@ -111,7 +111,7 @@ step_summary(const AllStep& step)
     }
     for (const auto& [job, state] : step.restore->state) {
       if (const auto line = hummock::state_line(state); !line.empty()) {
-        out += wrapped(more, fmt::format("job {} {}", job, line), more);
+        out += wrapped(more, fmt::format("job {}'s {}", job, line), more);
       }
     }
     if (!step.restore->neighbour_jobs.empty()) {
@@ -125,6 +125,11 @@ step_summary(const AllStep& step)
                    fmt::format("drop objects {}, {}", fmt::join(step.drop->oids(), ", "),
                                counts_text(step.drop->row_counts())),
                    more);
+    for (const auto& [job, state] : step.drop->state) {
+      if (const auto note = hummock::drop_note(job, state); !note.empty()) {
+        out += wrapped(more, note, more);
+      }
+    }
     for (const auto& note : step.drop->not_cleaned) {
       out += wrapped(more, "outside the meta store: " + util::printable(note), more);
     }

@@ -117,14 +117,9 @@ dropped_state(db::MetaStoreSession& session, const std::vector<PlanObject>& obje
 }
 
 std::vector<std::string>
-follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids, const std::map<int, hummock::StateSummary>& states)
+follow_ups(db::MetaStoreSession& session, const std::vector<int>& oids)
 {
   std::vector<std::string> notes;
-  for (const auto& [job, state] : states) {
-    if (auto note = hummock::drop_note(job, state); !note.empty()) {
-      notes.push_back(std::move(note));
-    }
-  }
   for (const auto& row : session.run_file("sql/repair/external_resources.sql", {util::pg_int_array(oids)}).values) {
     const auto oid = row[0].value_or("?");
     const auto kind = row[1].value_or("");
@@ -348,7 +343,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
   }
   plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
   plan.state = dropped_state(session, plan.objects);
-  plan.not_cleaned = follow_ups(session, plan.oids(), plan.state);
+  plan.not_cleaned = follow_ups(session, plan.oids());
   return plan;
 }
 

@@ -152,6 +152,7 @@ render_plan_text(const DropPlan& plan)
   for (const auto& statement : plan.statements) {
     out += fmt::format("  {}\n", statement);
   }
+  out += render_drop_state(plan.state);
   if (!plan.not_cleaned.empty()) {
     out += "\nnot cleaned by SQL (follow up once the meta node runs again):\n";
     for (const auto& note : plan.not_cleaned) {
@@ -163,6 +164,18 @@ render_plan_text(const DropPlan& plan)
     out += "\nthis plan cannot be applied:\n";
     for (const auto& refusal : plan.refusals) {
       out += fmt::format("  - {}\n", refusal);
+    }
+  }
+  return out;
+}
+
+std::string
+render_drop_state(const std::map<int, hummock::StateSummary>& states)
+{
+  std::string out;
+  for (const auto& [job, state] : states) {
+    if (const auto note = hummock::drop_note(job, state); !note.empty()) {
+      out += fmt::format("{}  - {}\n", out.empty() ? "\nstate in Hummock (at plan time):\n" : "", note);
     }
   }
   return out;

@@ -17,6 +17,10 @@ Json plan_json(const DropPlan& plan);
 // The plan for people: objects and why, row counts, the SQL, follow-ups, refusals.
 std::string render_plan_text(const DropPlan& plan);
 
+// A drop plan's block on what its jobs hold in Hummock at plan time (hummock::drop_note per
+// job: what the drop discards, or that the state is already gone); "" when none has state tables.
+std::string render_drop_state(const std::map<int, hummock::StateSummary>& states);
+
 // The restore plan as a JSON document (format "rwdoctor-plan", action "restore").
 Json restore_plan_json(const RestorePlan& plan);
 
