@@ -76,6 +76,9 @@ apply_command(const AllContext& context, const repair::AllPlan& plan)
   if (plan.request.cascade) {
     arguments += " --cascade";
   }
+  if (plan.request.drop_unrestorable) {
+    arguments += " --drop-unrestorable";
+  }
   return fmt::format("rwdoctor repair {}{}{} --yes", context.name, arguments,
                      connection_arguments(context.connection, plan.database, &plan.server));
 }
@@ -302,6 +305,8 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
       ("from", po::value<std::string>(), "the backup meta store: database name, conninfo string or postgres:// URI")
       ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
       ("cascade", "drops also take the objects that depend on their jobs")
+      ("drop-unrestorable", "drop a job whose restore from the backup is refused (never done otherwise: the backup "
+                            "holds it)")
       ("max-objects", po::value<std::string>()->default_value("50"), "refuse drops of more objects");
   }
   options.add_options()
@@ -352,6 +357,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
     }
   } else {
     request.cascade = values.count("cascade") != 0;
+    request.drop_unrestorable = values.count("drop-unrestorable") != 0;
     request.max_objects = positive_int_option(values, "max-objects", "objects");
   }
   context.apply = apply_options_from(values, args, context.connection, name, err);

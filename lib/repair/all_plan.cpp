@@ -231,6 +231,20 @@ repair_order(const incidents::Incident& incident, const checks::Finding& root, c
   return order;
 }
 
+namespace {
+
+// True when every restored job's state tables are gone from Hummock (removed, absent): the
+// restore can never run, and a drop loses nothing more.
+bool
+state_already_gone(const RestorePlan& plan)
+{
+  return !plan.state.empty() && std::all_of(plan.state.begin(), plan.state.end(), [](const auto& entry) {
+    return entry.second.grade == hummock::Grade::removed || entry.second.grade == hummock::Grade::absent;
+  });
+}
+
+} // namespace
+
 AllPlan
 plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::string& backup_description,
          const AllRequest& request, const StepApplier& apply_step)
@@ -288,6 +302,8 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
     }
     RemainingIncident left{summary_of(incident, root), {}};
     const auto order = repair_order(incident, root, request);
+    // Set when this incident's restore was refused although the backup holds its job.
+    std::optional<std::string> held_by_backup;
     if (order.empty() && request.choices.count(incident.id) != 0) {
       left.why.push_back("skipped");
     }
@@ -354,6 +370,13 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         refused = refusal_of(step.restore->refusals, step.restore->nothing_to_do);
         if (refused) {
           step.joined.clear();
+          if (step.restore->not_in_backup.empty() && !step.restore->nothing_to_do
+              && !state_already_gone(*step.restore)) {
+            held_by_backup = fmt::format("the backup holds job {}, and a drop would trade its rows and state away "
+                                         "(what blocks the restore is above; --drop-unrestorable, or choosing the "
+                                         "drop for this incident, drops it anyway)",
+                                         *root.job_id);
+          }
         }
         break;
       }
@@ -364,6 +387,10 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
       case StepKind::drop: {
         if (!root.job_id) {
           refused = "it is not about a job";
+          break;
+        }
+        if (held_by_backup && !request.drop_unrestorable && request.choices.count(incident.id) == 0) {
+          refused = held_by_backup;
           break;
         }
         DropRequest wanted;

@@ -68,6 +68,11 @@ struct AllRequest
 {
   bool with_backup = false;
   bool cascade = false; // drops take their dependents too (repair drop --cascade)
+  // With a backup, a job whose restore is refused is not dropped instead unless this is set
+  // (--drop-unrestorable) or the drop is the incident's chosen repair: the backup holds its
+  // rows, and a drop would trade them away. A job whose state Hummock already removed is the
+  // exception: its restore can never run, and the drop loses nothing more.
+  bool drop_unrestorable = false;
   int max_objects = 50;
   // `repair fix --object`: only these objects' incidents, only fixes. Empty: every incident.
   std::vector<int> only_objects;

@@ -148,6 +148,7 @@ all_request_json(const AllRequest& request)
   }
   return Json{{"jobs", Json::array()},
               {"cascade", request.cascade},
+              {"drop_unrestorable", request.drop_unrestorable},
               {"with_backup", request.with_backup},
               {"max_objects", request.max_objects},
               {"only_objects", request.only_objects},
@@ -161,6 +162,7 @@ all_request_from(const Json& json)
 {
   AllRequest request;
   request.cascade = json.at("cascade").get<bool>();
+  request.drop_unrestorable = json.value("drop_unrestorable", false); // absent in plans of earlier builds
   request.with_backup = json.at("with_backup").get<bool>();
   request.max_objects = json.at("max_objects").get<int>();
   request.only_objects = json.at("only_objects").get<std::vector<int>>();

@@ -612,6 +612,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
     const auto in_backup = backup_object_of.find(std::to_string(job));
     if (in_backup == backup_object_of.end()) {
       plan.refusals.push_back(fmt::format("job {} is not in the backup", job));
+      plan.not_in_backup.push_back(job);
       continue;
     }
     if (in_live == live_object_of.end()) {

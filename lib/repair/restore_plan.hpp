@@ -52,6 +52,7 @@ struct RestorePlan
   std::vector<int> neighbour_jobs;         // jobs the restored edges connect to
   std::vector<int> broken_neighbours;      // neighbours whose own incident refuses the plan
   std::vector<int> missing_fragments;      // ends of backup edges left out: not in live
+  std::vector<int> not_in_backup;          // requested jobs the backup does not have
   std::string rows_hash;                   // sha256 of the inserted rows and the updates
   // Each restored job's state tables (as the backup lists them) graded in live's Hummock at
   // plan time; a blocking grade is also a refusal. Recorded in the plan, undo file and audit row.

@@ -224,6 +224,39 @@ TEST_CASE("repair all without a backup fixes, drops, and lists what stays with w
   CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
 }
 
+TEST_CASE("with a backup that holds the job, a refused restore is never traded for a drop unless asked",
+          "[db][all]")
+{
+  for (const auto& generation : {std::string("v2_8"), std::string("head")}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute("DELETE FROM fragment WHERE job_id = 16");
+      // The backup's job 16 sits in another schema: its restore is refused ("differs between
+      // live and backup"), yet the backup holds every row of it.
+      backup.execute("UPDATE object SET schema_id = 6 WHERE oid = 16");
+      const auto before = test::dump_meta_tables(live.name());
+      const auto held = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--cascade", "--yes"});
+      INFO(held.describe());
+      CHECK(held.exit_code == 4);
+      CHECK(flat(held.out).find("not repaired: restore refused: ") != std::string::npos);
+      CHECK(flat(held.out).find("drop refused: the backup holds job 16, and a drop would trade its rows and state "
+                                "away") != std::string::npos);
+      CHECK(test::dump_meta_tables(live.name()) == before);
+
+      // Asked for by name, the drop is planned, and its plan says what it discards.
+      const auto asked = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--cascade",
+                                       "--drop-unrestorable", "--dry-run"});
+      INFO(asked.describe());
+      CHECK(asked.exit_code == 4);
+      CHECK(flat(asked.out).find("drop objects 16, ") != std::string::npos);
+      CHECK(flat(asked.out).find("job 16's state in Hummock (3 tables: 16, 17, 18;") != std::string::npos);
+      CHECK(flat(asked.out).find("--cascade --drop-unrestorable") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("repair all refuses bad input and changes nothing", "[db][all]")
 {
   const test::ScratchDatabase live("head");
