@@ -45,6 +45,9 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   finding.statement = raw.statement;
   finding.relation = raw.relation;
   finding.other_job = raw.other_job;
+  if (!raw.object_id) {
+    finding.name = raw.subject_name;
+  }
   if (object != nullptr) {
     finding.database_id = object->database_id;
     if (object->obj_type == "DATABASE") {

@@ -36,6 +36,7 @@ raw_findings_from_rows(const db::Rows& rows)
   const int statement = rows.column("statement");
   const int other_job = rows.column("other_job");
   const int relation = rows.column("relation");
+  const int subject_name = rows.column("subject_name");
   if (object_id < 0 || job_id < 0 || fragment_id < 0 || message < 0) {
     throw OperationalError("the check query must return columns object_id, job_id, fragment_id and message",
                            "This is a bug in the check file; report it with the file name.");
@@ -69,6 +70,9 @@ raw_findings_from_rows(const db::Rows& rows)
     }
     if (other_job >= 0) {
       finding.other_job = optional_int(row[other_job], "other_job");
+    }
+    if (subject_name >= 0) {
+      finding.subject_name = row[subject_name];
     }
     findings.push_back(std::move(finding));
   }

@@ -22,6 +22,9 @@ struct RawFinding
   std::optional<std::string> statement;   // optional column: the repair by hand (Finding::statement)
   std::string relation;                   // Finding::relation
   std::optional<int> other_job;           // optional column `other_job`: Finding::other_job
+  // optional column `subject_name`: the name of a subject that is no catalog object (a
+  // sequence), Finding::name when the finding has no object
+  std::optional<std::string> subject_name;
 };
 
 // Interprets the rows of a query-kind check: columns object_id, job_id, fragment_id,

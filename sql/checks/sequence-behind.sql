@@ -65,6 +65,8 @@ SELECT
                       m.sequence_name, m.table_name, m.column_name, m.taken, m.column_name, m.max_id) AS message,
     pg_catalog.format('SELECT pg_catalog.setval(%L, %s);', m.sequence_name, m.max_id) AS statement,
     m.table_name AS relation,
+    -- the finding's name (JSON "name"): each behind sequence is its own finding
+    m.sequence_name AS subject_name,
     -- for the fix (fix_plan.cpp), which runs this query as it is: the one reading of both
     m.sequence_name,
     m.taken,

@@ -436,6 +436,10 @@ TEST_CASE("repair fix moves a sequence that is behind its table, and undo says i
       REQUIRE(found["incidents"].size() == 1);
       const auto command = found["incidents"][0]["commands"][0].get<std::string>();
       CHECK(command.rfind("rwdoctor repair fix --check sequence-behind -d ", 0) == 0);
+      // The finding names its sequence (there is no catalog object to name).
+      REQUIRE(found["findings"].size() == 1);
+      CHECK(found["findings"][0]["name"] == "public.object_oid_seq");
+      CHECK(found["findings"][0]["object_id"].is_null());
       const test::TemporaryDirectory directory;
       const auto fixed = run_rwdoctor({"repair", "fix", "--check", "sequence-behind", "-d", live.name(), "--yes",
                                        "--undo-file", directory.file("undo.json")});
