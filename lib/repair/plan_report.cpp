@@ -125,6 +125,24 @@ plan_json(const DropPlan& plan)
   };
 }
 
+namespace {
+
+// A refused plan says so first: the one line that matters is not below its SQL.
+std::string
+render_refusals(const std::vector<std::string>& refusals)
+{
+  std::string out;
+  if (!refusals.empty()) {
+    out += "\nthis plan cannot be applied:\n";
+    for (const auto& refusal : refusals) {
+      out += fmt::format("  - {}\n", refusal);
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 std::string
 render_plan_text(const DropPlan& plan)
 {
@@ -133,6 +151,7 @@ render_plan_text(const DropPlan& plan)
   for (const auto& finding : plan.findings) {
     out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
   }
+  out += render_refusals(plan.refusals);
   out += "\nobjects to remove:\n";
   for (const auto& object : plan.objects) {
     const auto why = object.reason == Reason::requested
@@ -160,12 +179,6 @@ render_plan_text(const DropPlan& plan)
     }
   }
   out += render_gates_now(plan.gates_now);
-  if (!plan.refusals.empty()) {
-    out += "\nthis plan cannot be applied:\n";
-    for (const auto& refusal : plan.refusals) {
-      out += fmt::format("  - {}\n", refusal);
-    }
-  }
   return out;
 }
 
@@ -238,6 +251,7 @@ render_restore_plan_text(const RestorePlan& plan)
   for (const auto& finding : plan.findings) {
     out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
   }
+  out += render_refusals(plan.refusals);
   out += "\nrows to insert (the backup's rows that live lacks, byte for byte, original ids):\n";
   std::size_t total = 0;
   for (const auto& [table, count] : plan.row_counts()) {
@@ -288,12 +302,6 @@ render_restore_plan_text(const RestorePlan& plan)
                        fmt::join(plan.request.jobs, ", "), fmt::join(plan.neighbour_jobs, ", "));
   }
   out += render_gates_now(plan.gates_now);
-  if (!plan.refusals.empty()) {
-    out += "\nthis plan cannot be applied:\n";
-    for (const auto& refusal : plan.refusals) {
-      out += fmt::format("  - {}\n", refusal);
-    }
-  }
   return out;
 }
 
