@@ -17,7 +17,10 @@ std::optional<VersionSnapshot> decode_version(std::string_view bytes);
 
 // hummock_version_stats.stats: {"<table id>": {"totalKeyCount", "totalKeySize", "totalValueSize"}},
 // as serde_json writes RisingWave's pbjson TableStats (lowerCamelCase names, int64 as JSON
-// strings, zero fields left out); the snake_case names and JSON numbers are read too. An
+// strings, zero fields left out: TableStats(HashMap<TableId, PbTableStats>) in
+// src/meta/model/src/hummock_version_stats.rs @ HEAD, HashMap<u32, PbTableStats> in
+// src/meta/model_v2/src/hummock_version_stats.rs:38 @ v2.0.7, PbTableStats given serde by
+// pbjson_build in src/prost/build.rs:1317 @ HEAD); the snake_case names and JSON numbers are read too. An
 // entry whose key is not a table id is skipped; bytes are key + value bytes. nullopt when the
 // value is not a JSON object.
 std::optional<std::map<std::uint32_t, TableStats>> parse_version_stats(std::string_view json);

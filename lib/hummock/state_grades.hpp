@@ -30,9 +30,12 @@ enum class Grade { removed, absent, lagging, unknown, present };
 std::string_view grade_name(Grade grade);
 
 // True for the grades whose job a restore must not bring back: every recovery rejects a job
-// whose tables are not registered ("state table {id} is not registered to hummock"), and one
-// whose tables lag the rest of their database aborts the meta node (assert_eq! in
-// resolve_jobs_committed_epoch).
+// whose tables are not registered ("state table {id} is not registered to hummock",
+// src/meta/src/barrier/mod.rs:144 @ v2.4.0, :180 @ v2.8.0, :183 @ HEAD), and one whose tables
+// lag the rest of their database aborts the meta node ("{} has different committed epoch to
+// {}", an assert_eq! in src/meta/src/barrier/rpc.rs:510 @ v2.4.0, :724 @ v2.8.0, :710 @ HEAD).
+// The purge that unregisters them is purge_state_table_from_hummock, called by every global
+// recovery (src/meta/src/barrier/context/recovery.rs:355 @ v2.4.0, :664 @ v2.8.0, :948 @ HEAD).
 bool blocks_restore(Grade grade);
 
 struct TableInfo
