@@ -112,6 +112,9 @@ run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std:
   } catch (const CommitInDoubtError& error) {
     print_error(err, error.what(), error.hint()); // also after Ctrl-C: the outcome is unknown
     return to_int(error.exit_code());
+  } catch (const PartlyRolledBackError& error) {
+    print_error(err, error.what(), error.hint()); // also after Ctrl-C: something stayed
+    return to_int(error.exit_code());
   } catch (...) {
     if (interrupted()) {
       // A repair or undo that Ctrl-C or SIGTERM cancelled: whatever statement failed for it,

@@ -63,4 +63,13 @@ public:
   using OperationalError::OperationalError;
 };
 
+// A repair that rolled back after a statement outside the transaction's reach had run (setval
+// moves a sequence for good): its message names what stayed. Reported as it is, also after
+// Ctrl-C, where "nothing was changed" would be false. Keeps the exit code of its cause.
+class PartlyRolledBackError : public Error
+{
+public:
+  using Error::Error;
+};
+
 } // namespace rwdoctor

@@ -126,14 +126,17 @@ attach_typeless_internal_tables(const std::vector<FindingFacts>& findings, Analy
 }
 
 // Findings about the store itself (no job, object or fragment: a missing foreign key, a
-// drifted column, a sequence) of one check are one incident: they are mended together, by
-// the same hand, and a list of identical "meta store" steps says nothing more.
+// drifted column) of one check are one incident: they are mended together, by the same hand,
+// and a list of identical "meta store" steps says nothing more. A finding that names its own
+// subject (a sequence behind its table) is its own incident: the subjects are independent,
+// each has its own step, and none follows from another.
 void
 attach_store_findings(const std::vector<FindingFacts>& findings, Analysis& analysis)
 {
   std::map<std::string, int> first; // check -> its first store-level finding
   for (const auto& finding : findings) {
-    if (analysis.cause[finding.id - 1] || finding.job_id || finding.object_id || finding.fragment_id) {
+    if (analysis.cause[finding.id - 1] || finding.job_id || finding.object_id || finding.fragment_id
+        || !finding.subject_name.empty()) {
       continue;
     }
     const auto [entry, inserted] = first.emplace(finding.check, finding.id);
@@ -231,6 +234,9 @@ facts_of(int id, const checks::Finding& finding)
   facts.other_job = finding.other_job;
   facts.repairs = finding.repairs;
   facts.has_statement = finding.statement.has_value();
+  if (!finding.job_id && !finding.object_id && !finding.fragment_id) {
+    facts.subject_name = finding.name.value_or("");
+  }
   return facts;
 }
 

@@ -24,6 +24,9 @@ struct FindingFacts
   std::optional<int> database_id;
   std::string relation; // checks::Finding::relation
   std::optional<int> other_job; // checks::Finding::other_job
+  // A store-level finding's own subject (checks::Finding::name without job, object or
+  // fragment: a sequence); empty otherwise.
+  std::string subject_name;
   std::vector<checks::Repair> repairs;
   bool has_statement = false;
 };

@@ -100,10 +100,12 @@ plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oid
   plan.changes.removed = std::move(removed);
 }
 
+// `sequences`: the sequences whose findings are asked for, by name (each behind sequence is
+// its own finding, with its own move).
 void
-plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string>& tables, FixPlan& plan)
+plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string>& sequences, FixPlan& plan)
 {
-  if (tables.empty()) {
+  if (sequences.empty()) {
     return;
   }
   // The check's own query, read again in this transaction: what it reports is what moves.
@@ -112,23 +114,20 @@ plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string
   const int sequence = rows.column("sequence_name");
   const int taken = rows.column("taken");
   const int max_id = rows.column("max_id");
-  for (const auto& table : tables) {
-    const auto behind = std::count_if(rows.values.begin(), rows.values.end(),
-                                      [&](const auto& row) { return row[relation] == table; });
-    if (behind == 0) {
-      plan.refusals.push_back(fmt::format("no serial sequence of table {} is behind its largest id now", table));
+  for (const auto& name : sequences) {
+    const auto row = std::find_if(rows.values.begin(), rows.values.end(),
+                                  [&](const auto& candidate) { return candidate[sequence] == name; });
+    if (row == rows.values.end()) {
+      plan.refusals.push_back(fmt::format("sequence {} is not behind its table's largest id now", name));
+      continue;
     }
-    for (const auto& row : rows.values) {
-      if (row[relation] != table) {
-        continue;
-      }
-      SequenceMove move{row[sequence].value_or(""), table, row[taken].value_or("?"), row[max_id].value_or("?")};
-      plan.fixes.push_back(FixChange{"sequence-behind", 0,
-                                       fmt::format("move sequence {} from {} to {}, the largest id of {}",
-                                                   move.sequence, move.from, move.to, table),
-                                       fmt::format("SELECT pg_catalog.setval('{}', {});", move.sequence, move.to)});
-      plan.changes.sequences.push_back(std::move(move));
-    }
+    const auto table = (*row)[relation].value_or("?");
+    SequenceMove move{name, table, (*row)[taken].value_or("?"), (*row)[max_id].value_or("?")};
+    plan.fixes.push_back(FixChange{"sequence-behind", 0,
+                                     fmt::format("move sequence {} from {} to {}, the largest id of {}", move.sequence,
+                                                 move.from, move.to, table),
+                                     fmt::format("SELECT pg_catalog.setval('{}', {});", move.sequence, move.to)});
+    plan.changes.sequences.push_back(std::move(move));
   }
 }
 
@@ -146,13 +145,13 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   FixPlan plan;
   std::vector<int> database_fixes;
   std::vector<int> leftovers;
-  std::vector<std::string> sequence_tables;
+  std::vector<std::string> sequences;
   for (const auto& finding : roots) {
     const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::fix)
                         != finding.repairs.end();
-    if (offers && finding.check == "sequence-behind" && !finding.relation.empty()) {
-      if (std::find(sequence_tables.begin(), sequence_tables.end(), finding.relation) == sequence_tables.end()) {
-        sequence_tables.push_back(finding.relation);
+    if (offers && finding.check == "sequence-behind" && finding.name) {
+      if (std::find(sequences.begin(), sequences.end(), *finding.name) == sequences.end()) {
+        sequences.push_back(*finding.name);
       }
       continue;
     }
@@ -175,7 +174,7 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   plan.objects.erase(std::unique(plan.objects.begin(), plan.objects.end()), plan.objects.end());
   plan_database_fixes(session, database_fixes, plan);
   plan_leftover_deletes(session, leftovers, plan);
-  plan_sequence_moves(session, sequence_tables, plan);
+  plan_sequence_moves(session, sequences, plan);
 
   plan.rows_hash = hash_changes(plan.changes);
   return plan;

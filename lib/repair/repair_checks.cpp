@@ -114,13 +114,21 @@ failed_check_refusals(const checks::CheckReport& report)
   return refusals;
 }
 
+FindingKey
+finding_key(const checks::Finding& finding)
+{
+  const bool store_level = !finding.job_id && !finding.fragment_id && !finding.object_id;
+  return FindingKey{finding.check, finding.job_id, finding.fragment_id, finding.object_id,
+                    store_level ? finding.name.value_or("") : std::string()};
+}
+
 std::set<FindingKey>
 inconsistency_keys(const checks::CheckReport& report)
 {
   std::set<FindingKey> keys;
   for (const auto& finding : report.findings) {
     if (checks::counts_as_inconsistency(finding.severity)) {
-      keys.emplace(finding.check, finding.job_id, finding.fragment_id, finding.object_id);
+      keys.insert(finding_key(finding));
     }
   }
   return keys;
@@ -162,7 +170,7 @@ verify_after_repair(const std::set<FindingKey>& before, const checks::CheckRepor
     }
     const bool about_repaired = (finding.job_id && touched.count(*finding.job_id) != 0)
                                 || (finding.object_id && touched.count(*finding.object_id) != 0);
-    const bool is_new = before.count({finding.check, finding.job_id, finding.fragment_id, finding.object_id}) == 0;
+    const bool is_new = before.count(finding_key(finding)) == 0;
     if (about_repaired || is_new) {
       // A repair rolled back is exit 8 (contract), not a refusal: it ran and undid itself.
       // Say whose finding it is: one the repair left in place reads differently from one it made.

@@ -51,8 +51,14 @@ std::vector<std::string> failed_check_refusals(const checks::CheckReport& report
 // The check ids of `report`'s findings that count as inconsistencies, in catalogue order.
 std::vector<std::string> checks_with_inconsistencies(const checks::CheckReport& report);
 
-// What identifies a finding across two runs: check id, job, fragment, object.
-using FindingKey = std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>>;
+// What identifies a finding across two runs: check id, job, fragment, object, and for a
+// finding about the store itself (none of the three) the name of its subject (a sequence):
+// each behind sequence is its own finding. An object's name is not part of the key: a repair
+// may give a nameless object its row back.
+using FindingKey =
+  std::tuple<std::string, std::optional<int>, std::optional<int>, std::optional<int>, std::string>;
+
+FindingKey finding_key(const checks::Finding& finding);
 
 // The keys of `report`'s findings that count as inconsistencies (above info).
 std::set<FindingKey> inconsistency_keys(const checks::CheckReport& report);

@@ -8,10 +8,12 @@
 #include "checks/check_runner.hpp"
 #include "core/error.hpp"
 #include "core/fault.hpp"
+#include "core/interrupt.hpp"
 #include "db/cascade_indexes.hpp"
 #include "db/row_store.hpp"
 
 #include <fmt/format.h>
+#include <pqxx/except>
 
 #include <algorithm>
 #include <optional>
@@ -109,11 +111,54 @@ private:
 };
 
 // One step of repair all, right after it was planned: its changes, whichever planner made them.
+// `moved` collects the sequences it moved: setval is not transactional.
 void
-execute_step(db::MetaStoreSession& session, const AllStep& step)
+execute_step(db::MetaStoreSession& session, const AllStep& step, std::vector<SequenceMove>& moved)
 {
+  const auto& sequences = step.changes().sequences;
+  // Recorded first: a setval that ran before a later statement of the step failed stays.
+  moved.insert(moved.end(), sequences.begin(), sequences.end());
   execute_changes(session, step.changes(), "all");
   fault_point("all:after-step");
+}
+
+// A repair that moved sequences and then failed did not change "nothing": setval is not
+// transactional, so the moves stay when the transaction rolls back. Rethrows the error in
+// flight (inside a catch) saying which moved: forward, to their table's largest id, which is
+// what the fix does and safe to keep. Ctrl-C's cancellation reads the same way.
+[[noreturn]] void
+rethrow_noting_moved_sequences(const std::vector<SequenceMove>& moved)
+{
+  std::vector<std::string> moves;
+  for (const auto& move : moved) {
+    moves.push_back(fmt::format("{} to {}", move.sequence, move.to));
+  }
+  const auto stayed = fmt::format("setval moved these sequences outside the transaction, and they stay moved: {}",
+                                  fmt::join(moves, ", "));
+  const std::string keep = "Only the sequences moved (forward, to their table's largest id: keep them).";
+  try {
+    throw;
+  } catch (const CommitInDoubtError&) {
+    throw;
+  } catch (const PartlyRolledBackError&) {
+    throw;
+  } catch (const Error& error) {
+    if (interrupted()) {
+      throw PartlyRolledBackError(ExitCode::refused, "cancelled; the repair was rolled back, but " + stayed, keep);
+    }
+    auto hint = error.hint();
+    const std::string nothing_changed = "Nothing was changed. ";
+    if (hint.rfind(nothing_changed, 0) == 0) {
+      hint.erase(0, nothing_changed.size());
+    }
+    throw PartlyRolledBackError(error.exit_code(), fmt::format("{}; but {}", error.what(), stayed),
+                                hint.empty() ? keep : keep + " " + hint);
+  } catch (...) {
+    if (interrupted()) {
+      throw PartlyRolledBackError(ExitCode::refused, "cancelled; the repair was rolled back, but " + stayed, keep);
+    }
+    throw;
+  }
 }
 
 } // namespace
@@ -281,69 +326,78 @@ apply_all(const db::ConnectionOptions& live_connection, const std::optional<db::
       outcome.nothing_to_do = std::move(done);
       return outcome;
     }
-    // Each step is planned on the store the steps before it left, and applied at once.
-    auto plan = plan_all(live, backup.get(), backup_connection ? db::describe_target(*backup_connection) : "", request,
-                         [&](const AllStep& step) { execute_step(live, step); });
-    fault_point("all:planned");
-    refuse_if_any(plan.refusals, "the plan");
-    if (expected_hash && *expected_hash != plan.rows_hash) {
-      throw RefusedError("the plan is stale: the meta store (or the backup) changed since it was made, or a step "
-                         "plans differently once the steps before it have run",
-                         "Make and review a new plan (rwdoctor repair all --dry-run), then apply that.");
-    }
-    if (on_plan) {
-      on_plan(plan);
-    }
-    if (plan.steps.empty()) {
-      outcome.plan = std::move(plan); // nothing was written: the transaction rolls back
+    std::vector<SequenceMove> moved;
+    try {
+      // Each step is planned on the store the steps before it left, and applied at once.
+      auto plan = plan_all(live, backup.get(), backup_connection ? db::describe_target(*backup_connection) : "", request,
+                           [&](const AllStep& step) { execute_step(live, step, moved); });
+      fault_point("all:planned");
+      refuse_if_any(plan.refusals, "the plan");
+      if (expected_hash && *expected_hash != plan.rows_hash) {
+        throw RefusedError("the plan is stale: the meta store (or the backup) changed since it was made, or a step "
+                           "plans differently once the steps before it have run",
+                           "Make and review a new plan (rwdoctor repair all --dry-run), then apply that.");
+      }
+      if (on_plan) {
+        on_plan(plan);
+      }
+      if (plan.steps.empty()) {
+        outcome.plan = std::move(plan); // nothing was written: the transaction rolls back
+        return outcome;
+      }
+      // Written after the changes (each step is planned on the ones before it) and before the
+      // checks and COMMIT: a repair that commits always has its undo file on disk.
+      fault_point("all:before-undo-write");
+      undo_file.write(make_all_undo_document(plan, stamp_of(plan.server, repair_id, options)));
+      fault_point("all:after-undo-write");
+
+      const auto after = run_verification_checks(live);
+      verify_after_repair(plan.live_findings, after, plan.repaired());
+      const auto after_keys = inconsistency_keys(after);
+      // Each step must take its own root finding away (a sequence's is keyed by its name).
+      for (const auto& step : plan.steps) {
+        const auto& root = step.incident.root;
+        if (after_keys.count(finding_key(root)) != 0) {
+          throw OperationalError(fmt::format("the repair of incident {} ({}) did not take its finding away: [{}] {}; "
+                                             "everything was rolled back",
+                                             step.incident.id, step.incident.title, root.check, root.message),
+                                 "Run rwdoctor check and repair this incident by hand (rwdoctor explain names how).");
+        }
+      }
+      // An incident no step repaired may have gone with the steps before it (a finding about a
+      // job that only restated another's broken rows): it is repaired, not left.
+      outcome.inconsistencies_after = after_keys.size();
+      auto& remaining = plan.remaining;
+      for (auto left = remaining.begin(); left != remaining.end();) {
+        const auto& root = left->incident.root;
+        if (after_keys.count(finding_key(root)) == 0) {
+          outcome.resolved_by_steps.push_back(left->incident);
+          left = remaining.erase(left);
+        } else {
+          ++left;
+        }
+      }
+      fault_point("all:after-verify");
+
+      outcome.audit_id =
+        write_audit_row(live, options.audit,
+                        AuditEntry{"all", repair_id, "", plan.rows_hash, plan.repaired(), plan.row_counts(),
+                                   options.undo_path, hummock::job_states_json(plan.state()).dump()});
+      fault_point("all:before-commit");
+      live.commit();
+      fault_point("all:committed-not-published");
+      outcome.undo_path = undo_file.publish();
+      fault_point("all:after-commit");
+      outcome.plan = std::move(plan);
       return outcome;
-    }
-    // Written after the changes (each step is planned on the ones before it) and before the
-    // checks and COMMIT: a repair that commits always has its undo file on disk.
-    fault_point("all:before-undo-write");
-    undo_file.write(make_all_undo_document(plan, stamp_of(plan.server, repair_id, options)));
-    fault_point("all:after-undo-write");
-
-    const auto after = run_verification_checks(live);
-    verify_after_repair(plan.live_findings, after, plan.repaired());
-    const auto after_keys = inconsistency_keys(after);
-    // Each step must take its own root finding away (a fix of a sequence has no object to
-    // verify by).
-    for (const auto& step : plan.steps) {
-      const auto& root = step.incident.root;
-      if (after_keys.count(FindingKey{root.check, root.job_id, root.fragment_id, root.object_id}) != 0) {
-        throw OperationalError(fmt::format("the repair of incident {} ({}) did not take its finding away: [{}] {}; "
-                                           "everything was rolled back",
-                                           step.incident.id, step.incident.title, root.check, root.message),
-                               "Run rwdoctor check and repair this incident by hand (rwdoctor explain names how).");
+    } catch (const pqxx::transaction_rollback&) {
+      throw; // with_retries runs the repair again, on the sequences as they are now
+    } catch (...) {
+      if (moved.empty()) {
+        throw;
       }
+      rethrow_noting_moved_sequences(moved);
     }
-    // An incident no step repaired may have gone with the steps before it (a finding about a
-    // job that only restated another's broken rows): it is repaired, not left.
-    outcome.inconsistencies_after = after_keys.size();
-    auto& remaining = plan.remaining;
-    for (auto left = remaining.begin(); left != remaining.end();) {
-      const auto& root = left->incident.root;
-      if (after_keys.count(FindingKey{root.check, root.job_id, root.fragment_id, root.object_id}) == 0) {
-        outcome.resolved_by_steps.push_back(left->incident);
-        left = remaining.erase(left);
-      } else {
-        ++left;
-      }
-    }
-    fault_point("all:after-verify");
-
-    outcome.audit_id =
-      write_audit_row(live, options.audit,
-                      AuditEntry{"all", repair_id, "", plan.rows_hash, plan.repaired(), plan.row_counts(),
-                                 options.undo_path, hummock::job_states_json(plan.state()).dump()});
-    fault_point("all:before-commit");
-    live.commit();
-    fault_point("all:committed-not-published");
-    outcome.undo_path = undo_file.publish();
-    fault_point("all:after-commit");
-    outcome.plan = std::move(plan);
-    return outcome;
   });
 }
 

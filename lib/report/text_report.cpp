@@ -261,6 +261,9 @@ subject_line(const checks::Finding& finding)
                : finding.object_type ? fmt::format(" <no {} row>", util::to_lower(*finding.object_type))
                                      : std::string(" <no object row>");
   }
+  if (subject.empty() && finding.name) {
+    return "meta store: " + *finding.name; // a store-level subject (a sequence)
+  }
   return subject.empty() ? "meta store" : subject;
 }
 
@@ -281,7 +284,9 @@ short_subject(const checks::Finding& finding)
 {
   const auto object = finding.job_id ? finding.job_id : finding.object_id;
   if (!object) {
-    return finding.fragment_id ? fmt::format("fragment {}", *finding.fragment_id) : "meta store";
+    return finding.fragment_id ? fmt::format("fragment {}", *finding.fragment_id)
+           : finding.name      ? "meta store: " + *finding.name
+                               : "meta store";
   }
   return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, finding.name ? " " + *finding.name : "");
 }

@@ -436,4 +436,31 @@ file_exists(const std::string& path)
   return ::lstat(path.c_str(), &info) == 0;
 }
 
+ProcessOutcome
+run_rwdoctor(std::vector<std::string> args)
+{
+  args.insert(args.begin(), rwdoctor_binary());
+  return run_process(args);
+}
+
+std::string
+unwrapped(const std::string& text)
+{
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') {
+      continue;
+    }
+    if (text[i] == '\n') {
+      while (i + 1 < text.size() && text[i + 1] == ' ') {
+        ++i;
+      }
+      out += ' ';
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 } // namespace rwdoctor::test

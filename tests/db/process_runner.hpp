@@ -57,6 +57,13 @@ private:
 // Runs `args` to completion.
 ProcessOutcome run_process(const std::vector<std::string>& args, const ProcessOptions& options = {});
 
+// rwdoctor_binary() with `args`, run to its end.
+ProcessOutcome run_rwdoctor(std::vector<std::string> args);
+
+// `text` with each line break (a terminal's "\r\n" too) and the indent after it as one space:
+// rwdoctor wraps its lines at 80 columns.
+std::string unwrapped(const std::string& text);
+
 // A child on a pseudo-terminal (forkpty): stdin, stdout and stderr are the terminal.
 class PtyProcess
 {

@@ -17,12 +17,7 @@ using namespace rwdoctor;
 
 namespace {
 
-test::ProcessOutcome
-run_rwdoctor(std::vector<std::string> args)
-{
-  args.insert(args.begin(), test::rwdoctor_binary());
-  return test::run_process(args);
-}
+using test::run_rwdoctor;
 
 // The value after `marker` up to the end of its line, in `text`.
 std::string
@@ -34,24 +29,6 @@ line_after(const std::string& text, const std::string& marker)
   }
   const auto end = text.find('\n', at);
   return text.substr(at + marker.size(), end - at - marker.size());
-}
-
-// `text` with each line break and the indent after it as one space: plans wrap at 80 columns.
-std::string
-flat(const std::string& text)
-{
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      while (i + 1 < text.size() && text[i + 1] == ' ') {
-        ++i;
-      }
-      out += ' ';
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
 }
 
 std::vector<std::string>
@@ -142,7 +119,7 @@ TEST_CASE("repair all repairs the demo incident in one run, and its undo takes a
         {"/bin/sh", "-c", fmt::format("'{}' {}", test::rwdoctor_binary(), apply.substr(std::string("rwdoctor ").size()))});
       INFO(applied.describe());
       REQUIRE(applied.exit_code == 1);
-      CHECK(flat(applied.out).find("repaired 4 of 4 incident(s) in one transaction") != std::string::npos);
+      CHECK(test::unwrapped(applied.out).find("repaired 4 of 4 incident(s) in one transaction") != std::string::npos);
       const auto clean = run_rwdoctor({"check", "-d", live.name()});
       CHECK(clean.exit_code == 0);
       // Every meta table is the backup's, byte for byte: object 44 was never in it.
@@ -210,8 +187,8 @@ TEST_CASE("repair all without a backup fixes, drops, and lists what stays with w
   INFO(first.describe());
   CHECK(first.exit_code == 4);
   CHECK(first.out.find("repaired 3 of 4 incident(s)") != std::string::npos);
-  CHECK(flat(first.out).find("not repaired: drop refused: objects depend on the jobs to drop") != std::string::npos);
-  CHECK(flat(first.out).find("run repair all again with --from BACKUP") != std::string::npos);
+  CHECK(test::unwrapped(first.out).find("not repaired: drop refused: objects depend on the jobs to drop") != std::string::npos);
+  CHECK(test::unwrapped(first.out).find("run repair all again with --from BACKUP") != std::string::npos);
   const auto report = run_rwdoctor({"check", "-d", live.name(), "--format", "json"});
   const auto left = nlohmann::json::parse(report.out);
   REQUIRE(left["incidents"].size() == 1);
@@ -240,8 +217,8 @@ TEST_CASE("with a backup that holds the job, a refused restore is never traded f
       const auto held = run_rwdoctor({"repair", "all", "-d", live.name(), "--from", backup.name(), "--cascade", "--yes"});
       INFO(held.describe());
       CHECK(held.exit_code == 4);
-      CHECK(flat(held.out).find("not repaired: restore refused: ") != std::string::npos);
-      CHECK(flat(held.out).find("drop refused: the backup holds job 16, and a drop would trade its rows and state "
+      CHECK(test::unwrapped(held.out).find("not repaired: restore refused: ") != std::string::npos);
+      CHECK(test::unwrapped(held.out).find("drop refused: the backup holds job 16, and a drop would trade its rows and state "
                                 "away") != std::string::npos);
       CHECK(test::dump_meta_tables(live.name()) == before);
 
@@ -250,9 +227,9 @@ TEST_CASE("with a backup that holds the job, a refused restore is never traded f
                                        "--drop-unrestorable", "--dry-run"});
       INFO(asked.describe());
       CHECK(asked.exit_code == 4);
-      CHECK(flat(asked.out).find("drop objects 16, ") != std::string::npos);
-      CHECK(flat(asked.out).find("job 16's state in Hummock (3 tables: 16, 17, 18;") != std::string::npos);
-      CHECK(flat(asked.out).find("--cascade --drop-unrestorable") != std::string::npos);
+      CHECK(test::unwrapped(asked.out).find("drop objects 16, ") != std::string::npos);
+      CHECK(test::unwrapped(asked.out).find("job 16's state in Hummock (3 tables: 16, 17, 18;") != std::string::npos);
+      CHECK(test::unwrapped(asked.out).find("--cascade --drop-unrestorable") != std::string::npos);
     }
   }
 }
@@ -342,7 +319,7 @@ TEST_CASE("repair all resolves random mixes of root causes in one run; undo rest
                                          "--plan-out", plan_file});
       INFO(planned.describe());
       REQUIRE(planned.exit_code == 4);
-      CHECK(flat(planned.out).find("not repaired") == std::string::npos);
+      CHECK(test::unwrapped(planned.out).find("not repaired") == std::string::npos);
       const auto applied =
         run_rwdoctor({"apply", plan_file, "--from", backup.name(), "--yes", "--undo-file", undo_file});
       expect_repaired_and_undone(applied, live, backup, undo_file, injected);
@@ -450,7 +427,7 @@ TEST_CASE("repair fix moves a sequence that is behind its table, and undo says i
       const auto undone = run_rwdoctor({"undo", directory.file("undo.json"), "--yes"});
       INFO(undone.describe());
       CHECK(undone.exit_code == 0);
-      CHECK(flat(undone.out).find("which stay moved forward") != std::string::npos);
+      CHECK(test::unwrapped(undone.out).find("which stay moved forward") != std::string::npos);
       CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
       // A check id that does not exist is a usage error.
       const auto unknown = run_rwdoctor({"repair", "fix", "--check", "sequence-behnid", "-d", live.name(), "--dry-run"});
