@@ -18,16 +18,31 @@
 
 namespace rwdoctor::db {
 
-namespace {
-
-struct ForeignKey
+int
+column_index(const CapturedTable& table, const std::string& column)
 {
-  std::string child;
-  std::string parent;
-  std::vector<std::string> child_columns;
-  std::vector<std::string> parent_columns;
-  bool cascade = false;
-};
+  const auto found = std::find(table.columns.begin(), table.columns.end(), column);
+  return found == table.columns.end() ? -1 : static_cast<int>(found - table.columns.begin());
+}
+
+std::vector<int>
+int_values(const CapturedTable& table, const std::string& column)
+{
+  std::vector<int> values;
+  const int index = column_index(table, column);
+  if (index < 0) {
+    return values;
+  }
+  for (const auto& row : table.rows) {
+    int value = 0;
+    if (row[static_cast<std::size_t>(index)] && util::parse_int32(*row[static_cast<std::size_t>(index)], value)) {
+      values.push_back(value);
+    }
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
 
 std::vector<ForeignKey>
 foreign_keys(MetaStoreSession& session)
@@ -45,6 +60,8 @@ foreign_keys(MetaStoreSession& session)
   }
   return keys;
 }
+
+namespace {
 
 std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>>
 table_columns(MetaStoreSession& session)

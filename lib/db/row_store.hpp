@@ -23,6 +23,13 @@ struct CapturedTable
   std::vector<std::vector<std::optional<std::string>>> rows; // sorted
 };
 
+// The index of `column` in `table.columns`, or -1.
+int column_index(const CapturedTable& table, const std::string& column);
+
+// The integer values of `column` in `table`'s rows, sorted and unique (NULLs and non-integers
+// skipped; none when the column is absent).
+std::vector<int> int_values(const CapturedTable& table, const std::string& column);
+
 // Every row that `DELETE FROM object WHERE oid = ANY(oids)` removes, found by walking the
 // cascading foreign keys from those object rows, plus the rows of `explicit_deletes`
 // ((table, column) pairs whose column holds one of `oids`, for tables RisingWave cleans
@@ -43,6 +50,19 @@ void visit_rows_by_key(MetaStoreSession& session, const std::string& table, cons
                        const std::vector<std::string>& key_columns,
                        const std::vector<std::vector<std::optional<std::string>>>& keys,
                        const std::function<void(std::vector<std::optional<std::string>>& row)>& visit);
+
+// One foreign key among the store's tables (sql/repair/foreign_keys.sql).
+struct ForeignKey
+{
+  std::string child;
+  std::string parent;
+  std::vector<std::string> child_columns;
+  std::vector<std::string> parent_columns;
+  bool cascade = false; // ON DELETE CASCADE
+};
+
+// Every foreign key among the tables of the store's schema.
+std::vector<ForeignKey> foreign_keys(MetaStoreSession& session);
 
 // The primary-key columns of every table of the store's schema.
 std::map<std::string, std::vector<std::string>> primary_keys(MetaStoreSession& session);

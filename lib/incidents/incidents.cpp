@@ -258,8 +258,13 @@ analyse(const std::vector<FindingFacts>& findings)
   // A table's incoming_sinks that misses or misnames a sink whose own job is broken (its
   // fragments gone, say) follows from that job's finding: restoring the sink lists it again,
   // dropping it leaves nothing to list.
-  attach_links(findings, analysis, Pass::jobs,
-               [](const FindingFacts& finding) { return finding.check == "incoming-sinks-mismatch"; });
+  // A sink whose target table lost its rows (its target_table dangling, or NULL while its
+  // edge into the table is still there) follows from the table's own broken rows the same
+  // way: their restore puts the table and the pointer back.
+  attach_links(findings, analysis, Pass::jobs, [](const FindingFacts& finding) {
+    return finding.check == "incoming-sinks-mismatch" || finding.check == "sink-target-lost"
+           || finding.check == "sink-into-table-invalid";
+  });
 
   std::map<int, std::vector<int>> members; // root id -> finding ids, ascending
   for (const auto& finding : findings) {

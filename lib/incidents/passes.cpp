@@ -19,7 +19,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_passes 
 
 // In rank order. Within a pass, a check earlier in the list explains the later ones when both
 // are about the same job.
-constexpr std::array<std::pair<std::string_view, Pass>, 37> k_places = {{
+constexpr std::array<std::pair<std::string_view, Pass>, 38> k_places = {{
   {"schema-drift", Pass::structure},
   {"foreign-keys-missing", Pass::structure},
   {"sequence-behind", Pass::structure},
@@ -52,6 +52,7 @@ constexpr std::array<std::pair<std::string_view, Pass>, 37> k_places = {{
   {"job-without-state-table", Pass::derived},
   {"source-splits-missing", Pass::derived},
   {"sink-into-table-invalid", Pass::derived},
+  {"sink-target-lost", Pass::derived},
   {"incoming-sinks-mismatch", Pass::derived},
   {"subscription-invalid", Pass::derived},
   {"pending-sink-state-orphaned", Pass::derived},

@@ -304,6 +304,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
     const auto order = repair_order(incident, root, request);
     // Set when this incident's restore was refused although the backup holds its job.
     std::optional<std::string> held_by_backup;
+    bool restore_tried = false;
     if (order.empty() && request.choices.count(incident.id) != 0) {
       left.why.push_back("skipped");
     }
@@ -318,6 +319,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
           refused = "no backup was given (--from)";
           break;
         }
+        restore_tried = true;
         RestoreRequest wanted;
         wanted.jobs = {*root.job_id};
         wanted.repaired_first = repaired_first;
@@ -389,8 +391,19 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
           refused = "it is not about a job";
           break;
         }
-        if (held_by_backup && !request.drop_unrestorable && request.choices.count(incident.id) == 0) {
+        const bool drop_asked = request.drop_unrestorable || request.choices.count(incident.id) != 0;
+        if (held_by_backup && !drop_asked) {
           refused = held_by_backup;
+          break;
+        }
+        // Nor a job whose incident offers no restore (a sink whose target is gone, say): with a
+        // backup that holds it, a drop is a trade the user names.
+        if (backup != nullptr && !restore_tried && !drop_asked
+            && !backup->run_file("sql/repair/existing_objects.sql", {util::pg_int_array({*root.job_id})}).values.empty()) {
+          refused = fmt::format("the backup holds job {}, and a drop would trade its rows and state away (this "
+                                "incident has no restore; --drop-unrestorable, or choosing the drop for this "
+                                "incident, drops it anyway)",
+                                *root.job_id);
           break;
         }
         DropRequest wanted;

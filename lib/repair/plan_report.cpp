@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 
 namespace rwdoctor::repair {
 
@@ -254,7 +255,11 @@ render_restore_plan_text(const RestorePlan& plan)
   out += render_refusals(plan.refusals);
   out += "\nrows to insert (the backup's rows that live lacks, byte for byte, original ids):\n";
   std::size_t total = 0;
-  for (const auto& [table, count] : plan.row_counts()) {
+  std::map<std::string, std::size_t> inserted; // the updated rows are listed below, by column
+  for (const auto& table : plan.changes.inserted) {
+    inserted[table.table] += table.rows.size();
+  }
+  for (const auto& [table, count] : inserted) {
     out += fmt::format("  {:<28} {:>8}\n", table, count);
     total += count;
   }

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "incidents/incidents.hpp"
 #include "repair/drop_plan.hpp"
+#include "repair/restore_pointers.hpp"
 #include "repair/restore_state.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
@@ -32,12 +33,8 @@ using Row = std::vector<std::optional<std::string>>;
 
 constexpr std::string_view k_backup_unusable = "the backup cannot be used";
 
-int
-column_index(const db::CapturedTable& table, const std::string& column)
-{
-  const auto found = std::find(table.columns.begin(), table.columns.end(), column);
-  return found == table.columns.end() ? -1 : static_cast<int>(found - table.columns.begin());
-}
+using db::column_index;
+using db::int_values;
 
 std::vector<int>
 sorted_unique(std::vector<int> values)
@@ -45,23 +42,6 @@ sorted_unique(std::vector<int> values)
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
-}
-
-std::vector<int>
-int_values(const db::CapturedTable& table, const std::string& column)
-{
-  std::vector<int> values;
-  const int index = column_index(table, column);
-  if (index < 0) {
-    return values;
-  }
-  for (const auto& row : table.rows) {
-    int value = 0;
-    if (row[static_cast<std::size_t>(index)] && util::parse_int32(*row[static_cast<std::size_t>(index)], value)) {
-      values.push_back(value);
-    }
-  }
-  return sorted_unique(std::move(values));
 }
 
 // The integers of a column of JSON arrays (fragment.upstream_fragment_id), sorted and unique;
@@ -280,10 +260,80 @@ read_backup_graph(db::MetaStoreSession& backup, const std::vector<int>& jobs)
   return graph;
 }
 
+// What the restore's rows reach: the fragments an inserted edge (or legacy dispatcher) ends
+// at, and the objects that get rows back (the jobs, their tables and internal objects) or a
+// column value (a kept row's pointer, a table's fragment columns).
+struct RestoredReach
+{
+  std::set<int> edge_fragments;
+  std::set<int> objects;
+};
+
+RestoredReach
+restored_reach(const RestorePlan& plan, const std::set<int>& requested)
+{
+  RestoredReach reach;
+  reach.objects = requested;
+  reach.objects.insert(plan.request.repaired_first.begin(), plan.request.repaired_first.end());
+  for (const auto& table : plan.changes.inserted) {
+    if (table.table == "fragment_relation") {
+      for (const auto& column : {"source_fragment_id", "target_fragment_id"}) {
+        const auto ends = int_values(table, column);
+        reach.edge_fragments.insert(ends.begin(), ends.end());
+      }
+    } else if (table.table == "actor_dispatcher") {
+      const auto ends = int_values(table, "dispatcher_id");
+      reach.edge_fragments.insert(ends.begin(), ends.end());
+    } else if (table.table == "table" || table.table == "object") {
+      const auto ids = int_values(table, table.table == "table" ? "table_id" : "oid");
+      reach.objects.insert(ids.begin(), ids.end());
+    }
+  }
+  for (const auto& update : plan.changes.updates) {
+    int id = 0;
+    if (update.key.size() == 1 && update.key.front() && util::parse_int32(*update.key.front(), id)) {
+      reach.objects.insert(id); // a table's, sink's or job's row: keyed by the object's id
+    }
+  }
+  return reach;
+}
+
+// Whether the restore's rows can take `finding` away: it is about an object that gets rows or
+// a pointer back, or about a fragment that gets an edge back. A guess from above, never a
+// promise: the checks after the restore judge, and roll it back if the neighbour stays broken.
+bool
+goes_with_restore(const checks::Finding& finding, const RestoredReach& reach)
+{
+  const auto reached = [&](const std::optional<int>& id, const std::set<int>& ids) {
+    return id && ids.count(*id) != 0;
+  };
+  return reached(finding.other_job, reach.objects) || reached(finding.object_id, reach.objects)
+         || reached(finding.fragment_id, reach.edge_fragments);
+}
+
+// The incident `rwdoctor check` gives the first root finding about `job` (the numbers of a
+// whole check run: blob-malformed too), or 0.
+int
+check_incident_of(db::MetaStoreSession& live, int job)
+{
+  const auto report = checks::run_checks(live, checks::Catalogue::builtin(), checks::CheckSelection{}, nullptr);
+  std::vector<incidents::FindingFacts> facts;
+  for (const auto& finding : report.findings) {
+    facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
+  }
+  for (const auto& incident : incidents::analyse(facts).incidents) {
+    if (std::find(incident.jobs.begin(), incident.jobs.end(), job) != incident.jobs.end()) {
+      return incident.id;
+    }
+  }
+  return 0;
+}
+
 // The verification after the restore reads the neighbours in full, so a neighbour that is
 // already broken would roll the restore back: refuse at plan time instead, naming what to
-// repair first. A neighbour's finding whose root cause is a restored job's is expected to go
-// with the restore and does not block.
+// repair first. A neighbour's incident blocks only if one of its findings would remain after
+// the restore: one whose cause is a restored job's, or that the restore's own rows reach
+// (goes_with_restore), is expected to go with it.
 void
 refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& requested, RestorePlan& plan)
 {
@@ -304,26 +354,32 @@ refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& reques
     facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
   }
   const auto analysis = incidents::analyse(facts);
+  const auto reach = restored_reach(plan, requested);
   std::set<int> refused;
   for (const auto& incident : analysis.incidents) {
     const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
     if (!root.job_id || requested.count(*root.job_id) != 0 || neighbours.count(*root.job_id) == 0
-        || !refused.insert(*root.job_id).second) {
+        || refused.count(*root.job_id) != 0) {
       continue;
     }
-    // An edge into a restored job, or into one an earlier step of repair all repairs, goes
-    // with that repair.
-    if (root.other_job
-        && (requested.count(*root.other_job) != 0 || plan.request.repaired_first.count(*root.other_job) != 0)) {
+    const auto remaining = std::find_if(incident.findings.begin(), incident.findings.end(), [&](int id) {
+      return !goes_with_restore(report.findings[static_cast<std::size_t>(id) - 1], reach);
+    });
+    if (remaining == incident.findings.end()) {
       continue;
     }
+    const auto& stays = report.findings[static_cast<std::size_t>(*remaining) - 1];
+    refused.insert(*root.job_id);
     plan.broken_neighbours.push_back(*root.job_id);
+    const int number = check_incident_of(live, *root.job_id);
     plan.refusals.push_back(fmt::format(
       "neighbour job {} is already broken, and the checks after the restore would roll it back: [{}] {}{}; repair "
-      "job {} first (rwdoctor check -d {} lists it as an incident before this one)",
-      *root.job_id, root.check, root.message,
+      "job {} first ({})",
+      *root.job_id, stays.check, stays.message,
       incident.findings.size() > 1 ? fmt::format(" (+{} more)", incident.findings.size() - 1) : std::string(),
-      *root.job_id, util::shell_quote(plan.database)));
+      *root.job_id,
+      number > 0 ? fmt::format("incident {} of rwdoctor check -d {}", number, util::shell_quote(plan.database))
+                 : fmt::format("rwdoctor check -d {} lists it", util::shell_quote(plan.database))));
   }
 }
 
@@ -450,6 +506,7 @@ struct BackupRows
   std::vector<Row> objects;             // describe_plan_objects.sql
   std::vector<db::ObjectInfo> names;
   db::CapturedTable jobs;               // the jobs' streaming_job rows
+  std::vector<BackupPointers> pointers; // rows of other objects pointing into the graph
   std::exception_ptr read_error;
 };
 
@@ -464,6 +521,7 @@ read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std
   BackupRows side;
   try {
     side.graph = read_backup_graph(backup, jobs);
+    side.pointers = read_backup_pointers(backup, side.graph.tables);
     side.migrations = backup.applied_migrations();
     side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
     side.names = backup.describe_objects(jobs);
@@ -864,6 +922,12 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
                                                "incoming_sinks", row[4].value_or("jsonb"), row[1], row[2]});
     }
   }
+
+  // Rows of other objects that live keeps and that pointed at the restored rows in the backup
+  // (a sink into the restored table) get the pointer back where a cleanup set it to NULL.
+  const auto pointer_updates =
+    restored_pointers(live, backup_side.pointers, keys, plan.changes.updates, plan.left_out);
+  plan.changes.updates.insert(plan.changes.updates.end(), pointer_updates.begin(), pointer_updates.end());
 
   // Parents first, as the foreign keys need them.
   std::vector<std::string> names;

@@ -42,7 +42,7 @@ findings AS (
     SELECT k.sink_id AS object_id, k.sink_id AS job_id, NULL::integer AS fragment_id,
            format('sink %s into table %s has %s fragments with the sink bit (4); it needs exactly one',
                   k.sink_id, k.target_table, count(f.fragment_id)) AS message,
-           'error' AS severity, 'recovery-error' AS consequence
+           'error' AS severity, 'recovery-error' AS consequence, NULL::integer AS other_job
     FROM sink_job k
     LEFT JOIN fragment f ON f.job_id = k.sink_id AND (f.fragment_type_mask & 4) <> 0
     WHERE k.target_table IS NOT NULL
@@ -53,7 +53,9 @@ findings AS (
     -- target table missing
     SELECT k.sink_id, k.sink_id, NULL::integer,
            format('sink %s targets table %s, which has no table row', k.sink_id, k.target_table),
-           'error', 'recovery-error'
+           'error', 'recovery-error',
+           -- the table's own repair (a restore puts its row back) takes this finding away
+           k.target_table
     FROM sink_job k
     WHERE k.target_table IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = k.target_table)
@@ -64,7 +66,7 @@ findings AS (
            format('sink fragment %s of job %s has %s downstream edges (%s); at most one is allowed',
                   f.fragment_id, f.job_id, count(*),
                   string_agg(r.target_fragment_id::text, ', ' ORDER BY r.target_fragment_id)),
-           'critical', 'panic'
+           'critical', 'panic', NULL::integer
     FROM fragment f
     JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
     JOIN sink_job k ON k.sink_id = f.job_id
@@ -82,7 +84,7 @@ findings AS (
     SELECT f.job_id, f.job_id, min(f.fragment_id),
            format('table job %s has %s fragments with the upstream sink union bit (65536): %s',
                   f.job_id, count(*), string_agg(f.fragment_id::text, ', ' ORDER BY f.fragment_id)),
-           'error', 'recovery-error'
+           'error', 'recovery-error', NULL::integer
     FROM fragment f
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE (f.fragment_type_mask & 65536) <> 0
@@ -91,6 +93,6 @@ findings AS (
     GROUP BY f.job_id
     HAVING count(*) > 1
 )
-SELECT object_id, job_id, fragment_id, message, severity, consequence
+SELECT object_id, job_id, fragment_id, message, severity, consequence, other_job
 FROM findings
 ORDER BY object_id, fragment_id NULLS FIRST, message;

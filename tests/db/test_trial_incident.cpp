@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -131,6 +132,129 @@ TEST_CASE("trial problem 1: each sequence behind is its own incident and step; a
       INFO(undone.describe());
       CHECK(undone.exit_code == 0);
       CHECK(test::dump_meta_tables(live.name()) == injected);
+    }
+  }
+}
+
+namespace {
+
+// The trial's R1: the evening on-call deleted the fragments of table order_archive (30), the
+// target of sink orders_to_archive (31), fighting the two foreign keys that refused it.
+const char* const k_sink_target_cleanup = "UPDATE \"table\" SET dml_fragment_id = NULL WHERE table_id = 30; "
+                                          "UPDATE sink SET target_table = NULL WHERE sink_id = 31; "
+                                          "DELETE FROM fragment WHERE job_id = 30;";
+
+std::vector<std::string>
+step_repairs(const std::string& plan_json)
+{
+  std::vector<std::string> repairs;
+  for (const auto& step : nlohmann::json::parse(plan_json)["steps"]) {
+    repairs.push_back(step["repair"]);
+  }
+  return repairs;
+}
+
+} // namespace
+
+TEST_CASE("trial problems 2-4: a sink-into-table target whose fragments and sink pointer a cleanup removed is restored "
+          "with the pointer, never dropped",
+          "[db][trial]")
+{
+  for (const auto& generation : {std::string("v2_8"), std::string("head")}) {
+    for (const bool pointer_set_by_hand : {false, true}) {
+      DYNAMIC_SECTION(generation << (pointer_set_by_hand ? " pointer set again with the FK off" : " pointer NULL"))
+      {
+        const test::ScratchDatabase backup(generation);
+        const auto live = test::ScratchDatabase::copy_of(backup);
+        live.execute(k_sink_target_cleanup);
+        if (pointer_set_by_hand) {
+          // The trial's wrong guess: setting it back with the FK triggers off.
+          live.execute("BEGIN; SET LOCAL session_replication_role = replica; "
+                       "UPDATE sink SET target_table = 30 WHERE sink_id = 31; COMMIT;");
+        }
+        // The lost pointer is reported (problem 4), as following from the table's incident
+        // where the check can see the table at the other end.
+        const auto report =
+          nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+        bool lost_reported = false;
+        for (const auto& finding : report["findings"]) {
+          lost_reported = lost_reported || (finding["check"] == "sink-target-lost" && finding["job_id"] == 31);
+        }
+        CHECK(lost_reported == !pointer_set_by_hand);
+
+        // The restore of 30 plans (problem 3): the sink's pointer is one of its column values.
+        const auto restore = run_rwdoctor(
+          {"repair", "restore", "--job", "30", "--from", backup.name(), "-d", live.name(), "--dry-run"});
+        INFO(restore.describe());
+        CHECK(restore.exit_code == 4);
+        if (!pointer_set_by_hand) {
+          CHECK(test::unwrapped(restore.out).find("sink (31).target_table: NULL -> 30") != std::string::npos);
+        }
+
+        // repair all never drops what the backup holds (problem 2), and takes the store back to
+        // the backup's rows in one run.
+        const auto dry = run_rwdoctor(
+          {"repair", "all", "--from", backup.name(), "-d", live.name(), "--dry-run", "--format", "json"});
+        INFO(dry.describe());
+        const auto repairs = step_repairs(dry.out);
+        CHECK(std::find(repairs.begin(), repairs.end(), "drop-job") == repairs.end());
+        const test::TemporaryDirectory directory;
+        const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
+                                           "--undo-file", directory.file("undo.json")});
+        INFO(applied.describe());
+        CHECK(applied.exit_code == 1);
+        CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+        CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+      }
+    }
+  }
+}
+
+TEST_CASE("a restore of a shared source whose dependent lost only the restored edge succeeds; a neighbour broken for "
+          "another reason still blocks",
+          "[db][trial]")
+{
+  for (const auto& generation : {std::string("v2_4"), std::string("v2_8"), std::string("head")}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute("DELETE FROM fragment WHERE job_id = 14;"); // the shared source orders_src
+      const auto injected = test::dump_meta_tables(live.name());
+      const auto parallelism = scalar(live.name(), "SELECT parallelism::text FROM streaming_job WHERE job_id = 16");
+
+      // Job 16 also broken for another reason: its incident has a finding the restore's rows
+      // do not reach, so the restore is refused, naming check's own incident number.
+      live.execute("UPDATE streaming_job SET parallelism = '{\"Fixed\": \"four\"}' WHERE job_id = 16;");
+      const auto blocked = run_rwdoctor(
+        {"repair", "restore", "--job", "14", "--from", backup.name(), "-d", live.name(), "--dry-run"});
+      INFO(blocked.describe());
+      CHECK(blocked.exit_code == 32);
+      const auto said = test::unwrapped(blocked.out + blocked.err);
+      CHECK(said.find("neighbour job 16 is already broken") != std::string::npos);
+      CHECK(said.find("[job-parallelism-invalid]") != std::string::npos);
+      const auto report = nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+      int incident_of_16 = 0;
+      for (const auto& incident : report["incidents"]) {
+        for (const auto& job : incident["jobs"]) {
+          if (job == 16 && incident_of_16 == 0) {
+            incident_of_16 = incident["id"].get<int>();
+          }
+        }
+      }
+      REQUIRE(incident_of_16 > 0);
+      CHECK(said.find(fmt::format("incident {} of rwdoctor check", incident_of_16)) != std::string::npos);
+
+      // Only the edge from the restored fragment missing: the restore runs and heals job 16.
+      live.execute(fmt::format("UPDATE streaming_job SET parallelism = $q${}$q$ WHERE job_id = 16;", parallelism));
+      CHECK(test::dump_meta_tables(live.name()) == injected);
+      const test::TemporaryDirectory directory;
+      const auto restored = run_rwdoctor({"repair", "restore", "--job", "14", "--from", backup.name(), "-d",
+                                          live.name(), "--yes", "--undo-file", directory.file("undo.json")});
+      INFO(restored.describe());
+      CHECK(restored.exit_code == 1);
+      CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
     }
   }
 }

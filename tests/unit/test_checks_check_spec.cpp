@@ -156,7 +156,7 @@ TEST_CASE("the built-in catalogue holds every contract check id", "[catalogue]")
     "job-without-state-table", "sink-into-table-invalid", "dependency-invalid", "subscription-invalid",
     "pending-sink-state-orphaned", "stream-node-mismatch", "actor-missing",
     // from real incidents (N-numbers of real-incidents.md)
-    "actor-vnode-invalid", "backfill-orders-invalid", "incoming-sinks-mismatch", "job-stuck", "schema-drift", "sequence-behind", "split-duplicated", "system-parameter-invalid", "table-mview-fragment-invalid",
+    "actor-vnode-invalid", "backfill-orders-invalid", "incoming-sinks-mismatch", "job-stuck", "schema-drift", "sequence-behind", "sink-target-lost", "split-duplicated", "system-parameter-invalid", "table-mview-fragment-invalid",
     "vnode-count-invalid"};
   for (const auto& id : required) {
     INFO(id);

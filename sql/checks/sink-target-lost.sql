@@ -1,0 +1,58 @@
+-- id: sink-target-lost
+-- title: a sink into a table has lost its target_table
+-- invariant: N15
+-- severity: warning
+-- consequence: silent
+-- repairs: manual
+-- requires: sink streaming_job fragment fragment_relation
+-- since: m20250106_072104_fragment_relation
+-- scope: jobs
+-- meta-node: nothing fails; recovery builds each table's sink inputs from the sinks whose target_table is that table, so the table gets none of this sink's rows
+-- explain:
+--   CREATE SINK name INTO table writes the target's table id into sink.target_table, and
+--   recovery builds each table's sink inputs (its UpstreamSinkUnion) from the sinks whose
+--   target_table is that table (get_all_upstream_sink_infos_in_txn filters
+--   sink.target_table = table id: src/meta/src/controller/fragment.rs:1921 @ v2.8.0, called
+--   from src/meta/src/barrier/context/recovery.rs:406 @ v2.8.0). A sink whose target_table
+--   is NULL while its definition says CREATE SINK ... INTO, or while its sink fragment still
+--   has an edge into another job's fragment, is no input of the table any more: the table
+--   silently gets none of its rows, and the sink runs on.
+--   This is what a hand cleanup leaves that fought FK_sink_target_table_id (PostgreSQL
+--   refuses to delete the table's fragments while a sink targets the table, so the
+--   pointer was set to NULL first): the DBA trial of 2026-12b, after #24393's "surgically
+--   removed" fragments.
+--   What to do: when the target table lost its fragments too, its restore puts the
+--   backup's target_table back (rwdoctor repair restore --job TABLE --from BACKUP, or repair
+--   all --from BACKUP: a kept row that pointed at a restored row gets its pointer back).
+--   When the table is whole, set the column by hand to the backup's value with the meta
+--   node stopped (UPDATE sink SET target_table = ... WHERE sink_id = ...). Not reported:
+--   INITIAL sink jobs, which the next recovery deletes.
+SELECT k.sink_id AS object_id,
+       k.sink_id AS job_id,
+       NULL::integer AS fragment_id,
+       format('sink %s has no target_table, but %s: the table gets none of its rows',
+              k.sink_id,
+              CASE WHEN e.target_job IS NOT NULL
+                   THEN format('its sink fragment %s has an edge into fragment %s of job %s',
+                               e.source_fragment_id, e.target_fragment_id, e.target_job)
+                   ELSE 'its definition sinks INTO a table' END) AS message,
+       -- the table at the other end of the sink's edge: its repair restores this pointer
+       e.target_job AS other_job
+FROM sink k
+LEFT JOIN streaming_job sj ON sj.job_id = k.sink_id
+LEFT JOIN LATERAL (
+    SELECT r.source_fragment_id, r.target_fragment_id, t.job_id AS target_job
+    FROM fragment f
+    JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
+    JOIN fragment t ON t.fragment_id = r.target_fragment_id
+    WHERE f.job_id = k.sink_id AND (f.fragment_type_mask & 4) <> 0 AND t.job_id <> k.sink_id
+    ORDER BY r.target_fragment_id
+    LIMIT 1
+) e ON true
+WHERE k.target_table IS NULL
+  AND sj.job_status IS DISTINCT FROM 'INITIAL'
+  AND (e.target_job IS NOT NULL
+       -- CREATE SINK [IF NOT EXISTS] name INTO ...: a dotted name, each part quoted or not
+       OR k.definition ~* '^\s*create\s+sink\s+(if\s+not\s+exists\s+)?("([^"]|"")*"|[^\s"(.]+)(\.("([^"]|"")*"|[^\s"(.]+))*\s+into\s')
+  AND ($1::int[] IS NULL OR k.sink_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
+ORDER BY k.sink_id;
