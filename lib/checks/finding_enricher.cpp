@@ -57,11 +57,14 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
     finding.name = qualified_name(*object);
     finding.job_status = object->job_status;
   }
-  // A transient state is RisingWave's own business; a job repair needs a job.
+  // A transient state is RisingWave's own business; a job repair needs a job, but a row of
+  // the store itself that the backup has (a system parameter, named by subject_name) may be
+  // restored too.
+  const bool store_row = !raw.object_id && !raw.job_id && !raw.fragment_id && raw.subject_name;
   if (finding.severity != Severity::info) {
     for (const auto repair : spec.repairs) {
       if ((repair == Repair::drop_job || repair == Repair::restore_fragments || repair == Repair::restore_rows) &&
-          !finding.job_id) {
+          !finding.job_id && !(repair == Repair::restore_rows && store_row)) {
         continue;
       }
       // A fix is the finding's own statement, run by rwdoctor: without one the data does

@@ -56,12 +56,12 @@ report_applied(const repair::DropOutcome& outcome, Format format, const db::Conn
 }
 
 void
-show_plan(const repair::DropPlan& plan, Format format, std::ostream& out)
+show_plan(const repair::DropPlan& plan, Format format, bool verbose, std::ostream& out)
 {
   if (format == Format::json) {
     out << repair::plan_json(plan).dump(2) << "\n";
   } else {
-    out << repair::render_plan_text(plan);
+    out << report::fitted_text(repair::render_plan_text(plan, verbose), output_width());
   }
 }
 
@@ -117,7 +117,8 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
     ("cascade", "also drop objects that depend on the jobs")
     ("dry-run", "show the plan, change nothing")
     ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'")
-    ("max-objects", po::value<std::string>()->default_value("50"), "refuse plans that drop more objects");
+    ("max-objects", po::value<std::string>()->default_value("50"), "refuse plans that drop more objects")
+    ("verbose", "list every temporary index statement of the plan (one line otherwise)");
   const auto values = parse_options(rest, options, "repair drop");
   if (values.count("help") != 0) {
     std::ostringstream text;
@@ -139,6 +140,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
   request.jobs = job_ids_option(values);
   request.cascade = values.count("cascade") != 0;
   request.max_objects = positive_int_option(values, "max-objects", "objects");
+  const bool verbose = values.count("verbose") != 0;
   auto apply = apply_options_from(values, args, connection, "drop", err);
   const bool terminal = interactive_terminal();
 
@@ -153,7 +155,8 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       [&](int job) {
         auto single = request;
         single.jobs = {job};
-        return repair::render_plan_text(dry_run_plan(connection, single, apply.gates));
+        return report::fitted_text(repair::render_plan_text(dry_run_plan(connection, single, apply.gates), verbose),
+                                   output_width());
       },
       in, out);
     } catch (const NothingToDo&) {
@@ -172,7 +175,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }
-    show_plan(plan, format, out);
+    show_plan(plan, format, verbose, out);
     if (values.count("plan-out") != 0) {
       const auto path = repair::absolute_path(values["plan-out"].as<std::string>());
       util::write_new_file_durably(path, saved_plan_text(repair::plan_json(plan), apply.repair_id));
@@ -196,7 +199,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
     if (plan.nothing_to_do) {
       return report_nothing_to_do(*plan.nothing_to_do, "", format, out);
     }
-    show_plan(plan, Format::text, out);
+    show_plan(plan, Format::text, verbose, out);
     if (!plan.refusals.empty()) {
       return to_int(ExitCode::refused);
     }
@@ -215,7 +218,7 @@ run_repair_command(const std::vector<std::string>& args, std::istream& in, std::
       plan_written = true;
     }
     if (!show_first && format == Format::text) {
-      out << repair::render_plan_text(plan);
+      out << report::fitted_text(repair::render_plan_text(plan, verbose), output_width());
     }
   });
   return report_applied(outcome, format, connection, out);
@@ -289,7 +292,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
     const auto outcome = repair::apply_restore(connection, backup, request, apply,
                                                saved.rows_hash, [&](const repair::RestorePlan& plan) {
                                                  if (format == Format::text) {
-                                                   out << repair::render_restore_plan_text(plan);
+                                                   out << report::fitted_text(repair::render_restore_plan_text(plan), output_width());
                                                  }
                                                });
     if (outcome.nothing_to_do) {
@@ -310,7 +313,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
                          "Point -d (and --schema) at the meta store the plan was made for.");
     }
     if (format == Format::text) {
-      out << repair::render_plan_text(plan);
+      out << report::fitted_text(repair::render_plan_text(plan), output_width());
     }
   });
   return report_applied(outcome, format, connection, out);

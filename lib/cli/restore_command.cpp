@@ -89,7 +89,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
     if (as == Format::json) {
       out << repair::restore_plan_json(plan).dump(2) << "\n";
     } else {
-      out << repair::render_restore_plan_text(plan);
+      out << report::fitted_text(repair::render_restore_plan_text(plan), output_width());
     }
   };
 
@@ -104,7 +104,7 @@ run_restore_command(const std::vector<std::string>& args, std::istream& in, std:
       [&](int job) {
         auto single = request;
         single.jobs = {job};
-        return repair::render_restore_plan_text(plan_now(single));
+        return report::fitted_text(repair::render_restore_plan_text(plan_now(single)), output_width());
       },
       in, out);
     } catch (const NothingToDo&) {

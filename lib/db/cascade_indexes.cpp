@@ -43,7 +43,7 @@ plan_cascade_indexes(MetaStoreSession& session, const std::vector<std::string>& 
   for (const auto& row :
        session.run_file("sql/repair/unindexed_foreign_keys.sql", {session.schema(), util::pg_text_array(tables)}).values) {
     CascadeIndex index;
-    index.name = fmt::format("rwdoctor_cascade_{}", indexes.size() + 1);
+    index.name = fmt::format("{}{}", k_cascade_index_prefix, indexes.size() + 1);
     index.table = row[0].value_or("");
     index.columns = util::parse_pg_name_array(row[1].value_or("{}"));
     indexes.push_back(std::move(index));

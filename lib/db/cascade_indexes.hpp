@@ -15,6 +15,9 @@
 
 namespace rwdoctor::db {
 
+// The name of each temporary index: this prefix and its number, 1, 2, ...
+inline constexpr const char* k_cascade_index_prefix = "rwdoctor_cascade_";
+
 struct CascadeIndex
 {
   std::string name;                 // rwdoctor_cascade_<n>, in the meta store's schema

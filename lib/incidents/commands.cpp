@@ -19,6 +19,10 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
       return Command{repair, fmt::format("rwdoctor repair restore --job {} --from {}{} --dry-run", *root.job_id,
                                          k_backup_placeholder, context.rwdoctor_arguments)};
     }
+    if (!root.subject_name.empty()) { // a store-level row the backup has (a system parameter)
+      return Command{repair, fmt::format("rwdoctor repair all --from {} --check {}{} --dry-run", k_backup_placeholder,
+                                         root.check, context.rwdoctor_arguments)};
+    }
     break;
   case checks::Repair::drop_job:
     if (root.job_id) {

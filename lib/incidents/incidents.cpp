@@ -199,8 +199,8 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
   std::vector<Repair> possible;
   if (offers(root, Repair::restore_fragments) && root.job_id) {
     possible.push_back(Repair::restore_fragments);
-  } else if (offers(root, Repair::restore_rows) && root.job_id) {
-    possible.push_back(Repair::restore_rows);
+  } else if (offers(root, Repair::restore_rows) && (root.job_id || !root.subject_name.empty())) {
+    possible.push_back(Repair::restore_rows); // a job's rows, or a store-level row (a system parameter)
   }
   // rwdoctor runs the statement itself (undo, audit) where the check offers the fix.
   if (incident.statement_applies) {
@@ -210,8 +210,8 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
   if (offers(root, Repair::drop_job) && root.job_id && incident.pass != Pass::placement) {
     possible.push_back(Repair::drop_job);
   }
-  if (possible.empty()) {
-    possible.push_back(Repair::manual);
+  if (possible.empty() || (possible.size() == 1 && !root.job_id && possible.front() == Repair::restore_rows)) {
+    possible.push_back(Repair::manual); // without a backup, by hand
   }
   incident.recommended = possible.front();
   incident.alternatives.assign(possible.begin() + 1, possible.end());

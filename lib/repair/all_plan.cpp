@@ -2,6 +2,7 @@
 
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
+#include "checks/finding_enricher.hpp"
 #include "incidents/incidents.hpp"
 #include "report/text_report.hpp"
 #include "util/sha256.hpp"
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 
 namespace rwdoctor::repair {
 
@@ -63,6 +65,10 @@ selected(const checks::Finding& root, const AllRequest& request)
 std::string
 by_hand(const incidents::Incident& incident, const checks::Finding& root, const AllRequest& request)
 {
+  if (!request.with_backup && root.check == "system-parameter-invalid" && offers(root, checks::Repair::restore_rows)) {
+    return "a backup has the value the cluster was created with: run repair all again with --from BACKUP, or see "
+           "rwdoctor explain system-parameter-invalid";
+  }
   if (!request.with_backup && offers_restore(root) && root.job_id) {
     return fmt::format("a backup has its rows: run repair all again with --from BACKUP, or see rwdoctor explain {}",
                        root.check);
@@ -223,6 +229,11 @@ repair_order(const incidents::Incident& incident, const checks::Finding& root, c
   if (incident.statement_applies && offers(root, checks::Repair::fix)) {
     order.push_back(StepKind::fix);
   }
+  // A system parameter the backup has a sound value of: a fix that sets it (plan_fix).
+  if (!request.fixes_only && request.with_backup && !root.job_id && root.check == "system-parameter-invalid"
+      && offers(root, checks::Repair::restore_rows)) {
+    order.push_back(StepKind::fix);
+  }
   // A drop plans from the object's placement, so a job in the wrong database is placed first.
   if (!request.fixes_only && root.job_id && offers(root, checks::Repair::drop_job)
       && incident.pass != incidents::Pass::placement) {
@@ -241,6 +252,69 @@ state_already_gone(const RestorePlan& plan)
   return !plan.state.empty() && std::all_of(plan.state.begin(), plan.state.end(), [](const auto& entry) {
     return entry.second.grade == hummock::Grade::removed || entry.second.grade == hummock::Grade::absent;
   });
+}
+
+// The names the backup knows for the subjects of `report`'s findings that live has no name for
+// (their type row went with the incident), read once, before any step uses the backup.
+std::map<int, std::string>
+names_from_backup(db::MetaStoreSession& backup, const checks::CheckReport& report)
+{
+  std::vector<int> nameless;
+  for (const auto& finding : report.findings) {
+    const auto subject = finding.job_id ? finding.job_id : finding.object_id;
+    if (subject && !finding.name) {
+      nameless.push_back(*subject);
+    }
+  }
+  std::sort(nameless.begin(), nameless.end());
+  nameless.erase(std::unique(nameless.begin(), nameless.end()), nameless.end());
+  std::map<int, std::string> names;
+  if (nameless.empty()) {
+    return names;
+  }
+  for (const auto& info : backup.describe_objects(nameless)) {
+    if (const auto name = checks::qualified_name(info)) {
+      names.emplace(info.oid, *name);
+    }
+  }
+  return names;
+}
+
+// `finding` with the backup's name of its subject where live has none, marked as such.
+checks::Finding
+named_from_backup(checks::Finding finding, const std::map<int, std::string>& names)
+{
+  const auto subject = finding.job_id ? finding.job_id : finding.object_id;
+  if (subject && !finding.name) {
+    if (const auto found = names.find(*subject); found != names.end()) {
+      finding.name = fmt::format("{} <no {} row; name from the backup>", found->second,
+                                 finding.object_type ? util::to_lower(*finding.object_type) : std::string("object"));
+    }
+  }
+  return finding;
+}
+
+// The objects of a drop planned with a backup: the backup's names where live has none.
+void
+name_dropped_objects(db::MetaStoreSession& backup, DropPlan& drop)
+{
+  std::vector<int> nameless;
+  for (const auto& object : drop.objects) {
+    if (!object.name) {
+      nameless.push_back(object.oid);
+    }
+  }
+  if (nameless.empty()) {
+    return;
+  }
+  for (const auto& info : backup.describe_objects(nameless)) {
+    const auto name = checks::qualified_name(info);
+    for (auto& object : drop.objects) {
+      if (object.oid == info.oid && name) {
+        object.name = *name + " (name from the backup)";
+      }
+    }
+  }
 }
 
 } // namespace
@@ -272,6 +346,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
     facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
   }
   const auto analysis = incidents::analyse(facts);
+  const auto backup_names = backup != nullptr ? names_from_backup(*backup, report) : std::map<int, std::string>();
 
   // The incident whose root is about each job, among those a restore may repair: a restore
   // blocked only by such neighbours is planned again together with them.
@@ -300,7 +375,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
     if ((subject && removed.count(*subject) != 0) || joined.count(incident.id) != 0) {
       continue; // an earlier step (a drop with --cascade, a joint restore) repairs it
     }
-    RemainingIncident left{summary_of(incident, root), {}};
+    RemainingIncident left{summary_of(incident, named_from_backup(root, backup_names)), {}, std::nullopt};
     const auto order = repair_order(incident, root, request);
     // Set when this incident's restore was refused although the backup holds its job.
     std::optional<std::string> held_by_backup;
@@ -365,7 +440,8 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
           auto together = plan_restore(live, *backup, backup_description, wanted);
           for (const int job : more) {
             const auto* other = restorable.at(job);
-            step.joined.push_back(summary_of(*other, report.findings[static_cast<std::size_t>(other->root) - 1]));
+            step.joined.push_back(summary_of(
+              *other, named_from_backup(report.findings[static_cast<std::size_t>(other->root) - 1], backup_names)));
           }
           step.restore = std::move(together);
         }
@@ -383,7 +459,7 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         break;
       }
       case StepKind::fix:
-        step.fix = plan_fix(live, {root});
+        step.fix = plan_fix(live, {root}, backup);
         refused = refusal_of(step.fix->refusals, std::nullopt);
         break;
       case StepKind::drop: {
@@ -413,6 +489,9 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         // The job's findings as the plan was decided from them, in the dry run and in the
         // transaction alike; the verification after the last step reads the store anew.
         step.drop = plan_drop(live, wanted, &report);
+        if (backup != nullptr) {
+          name_dropped_objects(*backup, *step.drop);
+        }
         refused = refusal_of(step.drop->refusals, step.drop->nothing_to_do);
         break;
       }
@@ -452,7 +531,18 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
       break;
     }
     if (plan.steps.empty() || plan.steps.back().incident.id != incident.id) {
-      left.why.push_back(by_hand(incident, root, request));
+      const auto reaching = std::find_if(plan.steps.begin(), plan.steps.end(), [&](const AllStep& earlier) {
+        return earlier.restore && restore_reaches(*earlier.restore, root);
+      });
+      if (reaching != plan.steps.end()) {
+        left.goes_with = reaching->incident.id;
+        left.why.insert(left.why.begin(),
+                        fmt::format("expected to go with incident {}'s restore, whose rows reach it (the checks "
+                                    "after the repair confirm it)",
+                                    reaching->incident.id));
+      } else {
+        left.why.push_back(by_hand(incident, root, request));
+      }
       plan.remaining.push_back(std::move(left));
     }
   }

@@ -62,6 +62,10 @@ struct RemainingIncident
 {
   IncidentSummary incident;
   std::vector<std::string> why; // one line per repair tried or missing
+  // No step of its own, but the rows an earlier step's restore puts back reach its root
+  // finding (restore_reaches): that incident's id. The checks after the repair confirm it
+  // (AllOutcome::resolved_by_steps) or leave it remaining.
+  std::optional<int> goes_with;
 };
 
 struct AllRequest

@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <map>
+
 namespace rwdoctor::repair {
 
 namespace {
@@ -91,6 +94,21 @@ heading(const IncidentSummary& incident, std::size_t count)
   return wrapped(fmt::format("  {} of {}  ", incident.id, count), util::printable(incident.title), "        ");
 }
 
+// The objects a drop destroys that a user created (not the internal tables and unfinished
+// replacements that go with them), by type and name: "TABLE dev.public.t (30), SINK s (31)".
+std::string
+dropped_user_objects(const DropPlan& drop)
+{
+  std::vector<std::string> named;
+  for (const auto& object : drop.objects) {
+    if (object.reason == Reason::internal_table || object.reason == Reason::replacement) {
+      continue;
+    }
+    named.push_back(fmt::format("{} {} ({})", object.object_type, object.name.value_or("<name unknown>"), object.oid));
+  }
+  return util::printable(fmt::format("{}", fmt::join(named, ", ")));
+}
+
 // What a step does, in a few lines under its incident.
 std::string
 step_summary(const AllStep& step)
@@ -105,7 +123,11 @@ step_summary(const AllStep& step)
     }
   }
   if (step.restore) {
-    out += wrapped(indent, "restore from the backup, " + counts_text(step.restore->row_counts()), more);
+    std::map<std::string, std::size_t> inserted; // the column values set are counted below
+    for (const auto& table : step.restore->changes.inserted) {
+      inserted[table.table] += table.rows.size();
+    }
+    out += wrapped(indent, "restore from the backup, " + counts_text(inserted), more);
     if (!step.restore->changes.updates.empty()) {
       out += fmt::format("{}and {} column value(s) set to the backup's\n", more, step.restore->changes.updates.size());
     }
@@ -125,6 +147,7 @@ step_summary(const AllStep& step)
                    fmt::format("drop objects {}, {}", fmt::join(step.drop->oids(), ", "),
                                counts_text(step.drop->row_counts())),
                    more);
+    out += wrapped(more, "user objects it destroys: " + dropped_user_objects(*step.drop), more);
     for (const auto& [job, state] : step.drop->state) {
       if (const auto note = hummock::drop_note(job, state); !note.empty()) {
         out += wrapped(more, note, more);
@@ -222,7 +245,8 @@ all_plan_json(const AllPlan& plan)
                              {"jobs", left.incident.jobs},
                              {"statement", left.incident.root.statement ? Json(*left.incident.root.statement)
                                                                         : Json(nullptr)},
-                             {"why", left.why}});
+                             {"why", left.why},
+                             {"goes_with", left.goes_with ? Json(*left.goes_with) : Json(nullptr)}});
   }
   Json counts = Json::object();
   for (const auto& [table, count] : plan.row_counts()) {
@@ -256,6 +280,19 @@ render_all_plan_text(const AllPlan& plan)
                                         plan.repaired_incidents(), plan.incident_count, plan.database, plan.schema,
                                         plan.generation, plan.backup.empty() ? "without a backup" : "from " + plan.backup),
                             "  ");
+  // A drop destroys what a user made: said first, before the steps.
+  for (const auto& step : plan.steps) {
+    if (step.drop) {
+      out += wrapped("  ",
+                     fmt::format("incident {} is a DROP of {}", step.incident.id, dropped_user_objects(*step.drop)),
+                     "    ");
+      for (const auto& [job, state] : step.drop->state) {
+        if (const auto note = hummock::drop_note(job, state); !note.empty()) {
+          out += wrapped("    ", note, "    ");
+        }
+      }
+    }
+  }
   std::vector<std::pair<int, std::string>> blocks;
   for (const auto& step : plan.steps) {
     blocks.emplace_back(step.incident.id, heading(step.incident, plan.incident_count) + step_summary(step));
@@ -271,7 +308,8 @@ render_all_plan_text(const AllPlan& plan)
   for (const auto& left : plan.remaining) {
     std::string text = heading(left.incident, plan.incident_count);
     for (const auto& why : left.why) {
-      text += wrapped("      ", "not repaired: " + util::printable(why), "        ");
+      const bool expected = left.goes_with && &why == &left.why.front();
+      text += wrapped("      ", (expected ? "" : "not repaired: ") + util::printable(why), "        ");
     }
     blocks.emplace_back(left.incident.id, text);
   }
@@ -293,8 +331,13 @@ render_all_plan_text(const AllPlan& plan)
            "ones before it left, then the checks of the whole store (anything new, or left\n"
            "about what was repaired, rolls it all back); one undo file, one audit row\n";
   }
-  if (!plan.remaining.empty()) {
-    out += fmt::format("{} incident(s) stay as they are (see 'not repaired')\n", plan.remaining.size());
+  const auto expected = static_cast<std::size_t>(std::count_if(
+    plan.remaining.begin(), plan.remaining.end(), [](const RemainingIncident& left) { return left.goes_with; }));
+  if (expected != 0) {
+    out += fmt::format("{} incident(s) expected to go with a restore (see 'expected to go with')\n", expected);
+  }
+  if (plan.remaining.size() > expected) {
+    out += fmt::format("{} incident(s) stay as they are (see 'not repaired')\n", plan.remaining.size() - expected);
   }
   out += render_gates_now(plan.gates_now);
   if (!plan.refusals.empty()) {

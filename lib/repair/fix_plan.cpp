@@ -1,11 +1,14 @@
 #include "repair/fix_plan.hpp"
 
 #include "repair/drop_plan.hpp"
+
+#include "db/row_store.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace rwdoctor::repair {
@@ -97,7 +100,52 @@ plan_leftover_deletes(db::MetaStoreSession& session, const std::vector<int>& oid
                                      fmt::format("DELETE FROM object WHERE oid = {};", oid)});
   }
   plan.changes.object_groups.push_back(leftovers);
-  plan.changes.removed = std::move(removed);
+  plan.changes.removed.insert(plan.changes.removed.end(), std::make_move_iterator(removed.begin()),
+                              std::make_move_iterator(removed.end()));
+}
+
+// The leaked pending_sink_state rows of `sinks`, whose objects are gone (a DROP SINK before
+// m20260624 added the cascade): deleted as the migration deletes them. The ids go into the
+// plan's object groups (they delete no object row: there is none) and pending_sink_state into
+// its explicit deletes, so the rows are captured for undo with the other deletes' (plan_fix).
+void
+plan_pending_state_deletes(db::MetaStoreSession& session, const std::vector<int>& sinks, FixPlan& plan)
+{
+  if (sinks.empty()) {
+    return;
+  }
+  const auto existing = ids_in(session.run_file("sql/repair/existing_objects.sql", {util::pg_int_array(sinks)}));
+  std::vector<int> gone;
+  for (const int sink : sinks) {
+    if (std::find(existing.begin(), existing.end(), sink) != existing.end()) {
+      plan.refusals.push_back(fmt::format("object {} exists: its pending_sink_state rows are not a dropped sink's "
+                                          "leak (rwdoctor explain pending-sink-state-orphaned)",
+                                          sink));
+    } else {
+      gone.push_back(sink);
+    }
+  }
+  if (gone.empty()) {
+    return;
+  }
+  const auto rows = db::select_rows(session, "pending_sink_state", "sink_id", gone);
+  const int sink_column = db::column_index(rows, "sink_id");
+  for (const int sink : gone) {
+    const auto count = std::count_if(rows.rows.begin(), rows.rows.end(), [&](const auto& row) {
+      return row[static_cast<std::size_t>(sink_column)] == std::to_string(sink);
+    });
+    if (count == 0) {
+      plan.refusals.push_back(fmt::format("pending_sink_state has no rows of sink {} now", sink));
+      continue;
+    }
+    plan.fixes.push_back(FixChange{"pending-sink-state-orphaned", sink,
+                                     fmt::format("delete the {} leaked pending_sink_state row(s) of sink {}, which "
+                                                 "does not exist",
+                                                 count, sink),
+                                     fmt::format("DELETE FROM pending_sink_state WHERE sink_id = {};", sink)});
+  }
+  plan.changes.object_groups.push_back(gone);
+  plan.changes.explicit_deletes.emplace_back("pending_sink_state", "sink_id");
 }
 
 // `sequences`: the sequences whose findings are asked for, by name (each behind sequence is
@@ -131,6 +179,64 @@ plan_sequence_moves(db::MetaStoreSession& session, const std::vector<std::string
   }
 }
 
+// The system parameters `names` set to the backup's values: only a row live has, to a value
+// that passes system-parameter-invalid on the backup (the check's own query, run there).
+void
+plan_parameter_restores(db::MetaStoreSession& live, db::MetaStoreSession* backup,
+                        const std::vector<std::string>& names, FixPlan& plan)
+{
+  if (names.empty()) {
+    return;
+  }
+  if (backup == nullptr) {
+    for (const auto& name : names) {
+      plan.refusals.push_back(fmt::format("system parameter {} is put back from a backup: give one with --from", name));
+    }
+    return;
+  }
+  const auto backup_findings = backup->run_file("sql/checks/system-parameter-invalid.sql", {});
+  const int subject = backup_findings.column("subject_name");
+  for (const auto& name : names) {
+    const auto in_live = live.run_file("sql/repair/system_parameter_value.sql", {name});
+    const auto in_backup = backup->run_file("sql/repair/system_parameter_value.sql", {name});
+    const bool backup_bad = std::any_of(backup_findings.values.begin(), backup_findings.values.end(),
+                                        [&](const auto& row) { return subject >= 0 && row[subject] == name; });
+    if (in_live.values.empty()) {
+      plan.refusals.push_back(fmt::format("live has no row of system parameter {}: insert the backup's row by hand "
+                                          "(rwdoctor explain system-parameter-invalid)",
+                                          name));
+      continue;
+    }
+    if (in_backup.values.empty() || !in_backup.values[0][0]) {
+      plan.refusals.push_back(fmt::format("the backup has no value of system parameter {}", name));
+      continue;
+    }
+    if (backup_bad) {
+      plan.refusals.push_back(fmt::format("the backup's value of system parameter {} ({}) fails the check too", name,
+                                          util::sql_literal(*in_backup.values[0][0])));
+      continue;
+    }
+    const auto& live_row = in_live.values[0];
+    const auto& value = *in_backup.values[0][0];
+    RowUpdate update;
+    update.table = "system_parameter";
+    update.key_columns = {"name"};
+    update.key_types = {live_row[1].value_or("character varying")};
+    update.key = {name};
+    update.column = "value";
+    update.type = live_row[2].value_or("character varying");
+    update.old_value = live_row[0];
+    update.new_value = value;
+    plan.changes.updates.push_back(update);
+    plan.fixes.push_back(FixChange{
+      "system-parameter-invalid", 0,
+      fmt::format("set system parameter {} to the backup's value {} (live's {} does not pass)", name,
+                  util::sql_literal(value), util::sql_literal(live_row[0].value_or("NULL"))),
+      fmt::format("UPDATE system_parameter SET value = {} WHERE name = {};", util::sql_literal(value),
+                  util::sql_literal(name))});
+  }
+}
+
 } // namespace
 
 std::map<std::string, std::size_t>
@@ -140,13 +246,19 @@ FixPlan::row_counts() const
 }
 
 FixPlan
-plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots)
+plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots, db::MetaStoreSession* backup)
 {
   FixPlan plan;
   std::vector<int> database_fixes;
   std::vector<int> leftovers;
+  std::vector<int> leaked_sink_states;
   std::vector<std::string> sequences;
+  std::vector<std::string> parameters;
   for (const auto& finding : roots) {
+    if (finding.check == "system-parameter-invalid" && finding.name) {
+      parameters.push_back(*finding.name);
+      continue;
+    }
     const bool offers = std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::fix)
                         != finding.repairs.end();
     if (offers && finding.check == "sequence-behind" && finding.name) {
@@ -163,6 +275,8 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
       database_fixes.push_back(*finding.object_id);
     } else if (finding.check == "object-orphaned") {
       leftovers.push_back(*finding.object_id);
+    } else if (finding.check == "pending-sink-state-orphaned") {
+      leaked_sink_states.push_back(*finding.object_id);
     } else {
       plan.refusals.push_back(fmt::format("[{}] object {}: rwdoctor has no fix for this check", finding.check,
                                           *finding.object_id));
@@ -174,7 +288,17 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   plan.objects.erase(std::unique(plan.objects.begin(), plan.objects.end()), plan.objects.end());
   plan_database_fixes(session, database_fixes, plan);
   plan_leftover_deletes(session, leftovers, plan);
+  plan_pending_state_deletes(session, leaked_sink_states, plan);
+  if (!plan.changes.explicit_deletes.empty()) {
+    // The explicit deletes remove rows of every deleted id (a leftover sink's leaked rows
+    // too): captured for all of them, so undo puts back whatever they remove.
+    auto leaked = db::select_rows(session, "pending_sink_state", "sink_id", plan.changes.deleted_objects());
+    if (!leaked.rows.empty()) {
+      plan.changes.removed.push_back(std::move(leaked));
+    }
+  }
   plan_sequence_moves(session, sequences, plan);
+  plan_parameter_restores(session, backup, parameters, plan);
 
   plan.rows_hash = hash_changes(plan.changes);
   return plan;

@@ -1,10 +1,13 @@
-// The plan of a fix: a deterministic repair that needs no backup, for findings whose own data
-// determines the answer (Finding::statement). Three kinds today:
+// The plan of a fix: a deterministic repair for findings whose own data determines the answer
+// (Finding::statement), or a backup's row does. The kinds today:
 //  - object-database-invalid: object.database_id set to the database of the object's schema;
 //  - object-orphaned: a leftover object row deleted, when nothing else is known about it and
 //    deleting it removes no other row;
 //  - sequence-behind: a meta table's serial sequence moved to the table's largest id (not
-//    transactional, and not undone: a sequence ahead of its table is harmless).
+//    transactional, and not undone: a sequence ahead of its table is harmless);
+//  - pending-sink-state-orphaned: the leaked rows of a sink whose object is gone deleted;
+//  - system-parameter-invalid (with a backup): the value set to the backup's, when the
+//    backup's value passes the check on the backup.
 // The plan holds the exact row changes (the column's old and new value, the deleted rows
 // byte for byte), so the executor can verify, write undo and audit like any other repair.
 #pragma once
@@ -41,10 +44,11 @@ struct FixPlan
 };
 
 // Plans the fixes of `roots` (the root findings of the incidents to fix, each offering
-// Repair::fix) on the store `session` reads, re-reading the rows so that the plan never rests
-// on a report's text. A finding whose fix no longer applies is refused, naming why. Never
-// writes.
-FixPlan plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots);
+// Repair::fix, or restore-rows of a system parameter with `backup`) on the store `session`
+// reads, re-reading the rows so that the plan never rests on a report's text. A finding whose
+// fix no longer applies is refused, naming why. Never writes.
+FixPlan plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& roots,
+                 db::MetaStoreSession* backup = nullptr);
 
 
 } // namespace rwdoctor::repair

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/version.hpp"
+#include "db/cascade_indexes.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -145,7 +146,7 @@ render_refusals(const std::vector<std::string>& refusals)
 } // namespace
 
 std::string
-render_plan_text(const DropPlan& plan)
+render_plan_text(const DropPlan& plan, bool verbose)
 {
   std::string out = fmt::format("plan: drop {} object(s) from database \"{}\", schema \"{}\" (RisingWave {})\n",
                                 plan.objects.size(), plan.database, plan.schema, plan.generation);
@@ -169,7 +170,24 @@ render_plan_text(const DropPlan& plan)
   }
   out += fmt::format("  {:<28} {:>8}\n", "total", total);
   out += k_sql_heading;
+  // The temporary indexes are one line unless asked for: 40 lines of them would push the
+  // statements that matter off an 80x24 screen.
+  const auto temporary = [](const std::string& statement, const char* verb) {
+    return statement.rfind(fmt::format("{} INDEX {}", verb, db::k_cascade_index_prefix), 0) == 0;
+  };
+  const auto indexes = std::count_if(plan.statements.begin(), plan.statements.end(),
+                                     [&](const std::string& statement) { return temporary(statement, "CREATE"); });
+  bool folded = false;
   for (const auto& statement : plan.statements) {
+    if (!verbose && (temporary(statement, "CREATE") || temporary(statement, "DROP"))) {
+      if (!folded) {
+        out += fmt::format("  -- {} temporary index(es) on unindexed foreign keys ({}1..{}), created before the "
+                           "deletes and dropped before COMMIT (--verbose lists them)\n",
+                           indexes, db::k_cascade_index_prefix, indexes);
+        folded = true;
+      }
+      continue;
+    }
     out += fmt::format("  {}\n", statement);
   }
   out += render_drop_state(plan.state);

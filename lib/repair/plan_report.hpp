@@ -15,7 +15,8 @@ namespace rwdoctor::repair {
 Json plan_json(const DropPlan& plan);
 
 // The plan for people: objects and why, row counts, the SQL, follow-ups, refusals.
-std::string render_plan_text(const DropPlan& plan);
+// `verbose`: every temporary index statement, not one line for them.
+std::string render_plan_text(const DropPlan& plan, bool verbose = false);
 
 // A drop plan's block on what its jobs hold in Hummock at plan time (hummock::drop_note per
 // job: what the drop discards, or that the state is already gone); "" when none has state tables.

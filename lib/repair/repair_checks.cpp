@@ -140,7 +140,9 @@ findings_offering_by_job(const checks::CheckReport& report, const std::vector<in
   const std::set<int> wanted(jobs.begin(), jobs.end());
   std::map<int, std::vector<checks::Finding>> by_job;
   for (const auto& finding : report.findings) {
-    if (!checks::offers_repair(finding.repairs, repair)) {
+    // An info finding is a state RisingWave finishes by itself (a queued job, a backfill):
+    // nothing to repair, whatever its check offers for its worse rows.
+    if (!checks::offers_repair(finding.repairs, repair) || !checks::counts_as_inconsistency(finding.severity)) {
       continue;
     }
     if (finding.job_id && wanted.count(*finding.job_id) != 0) {

@@ -63,8 +63,8 @@ FindingKey finding_key(const checks::Finding& finding);
 // The keys of `report`'s findings that count as inconsistencies (above info).
 std::set<FindingKey> inconsistency_keys(const checks::CheckReport& report);
 
-// The findings of `report` about each of `jobs` (as job or as object) that offer `repair`, in
-// report order; jobs without one are absent.
+// The findings of `report` above info about each of `jobs` (as job or as object) that offer
+// `repair`, in report order; jobs without one are absent.
 std::map<int, std::vector<checks::Finding>>
 findings_offering_by_job(const checks::CheckReport& report, const std::vector<int>& jobs, checks::Repair repair);
 

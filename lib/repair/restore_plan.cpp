@@ -270,10 +270,10 @@ struct RestoredReach
 };
 
 RestoredReach
-restored_reach(const RestorePlan& plan, const std::set<int>& requested)
+restored_reach(const RestorePlan& plan)
 {
   RestoredReach reach;
-  reach.objects = requested;
+  reach.objects.insert(plan.request.jobs.begin(), plan.request.jobs.end());
   reach.objects.insert(plan.request.repaired_first.begin(), plan.request.repaired_first.end());
   for (const auto& table : plan.changes.inserted) {
     if (table.table == "fragment_relation") {
@@ -298,9 +298,6 @@ restored_reach(const RestorePlan& plan, const std::set<int>& requested)
   return reach;
 }
 
-// Whether the restore's rows can take `finding` away: it is about an object that gets rows or
-// a pointer back, or about a fragment that gets an edge back. A guess from above, never a
-// promise: the checks after the restore judge, and roll it back if the neighbour stays broken.
 bool
 goes_with_restore(const checks::Finding& finding, const RestoredReach& reach)
 {
@@ -354,7 +351,7 @@ refuse_broken_neighbours(db::MetaStoreSession& live, const std::set<int>& reques
     facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
   }
   const auto analysis = incidents::analyse(facts);
-  const auto reach = restored_reach(plan, requested);
+  const auto reach = restored_reach(plan);
   std::set<int> refused;
   for (const auto& incident : analysis.incidents) {
     const auto& root = report.findings[static_cast<std::size_t>(incident.root) - 1];
@@ -538,6 +535,12 @@ read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std
 }
 
 } // namespace
+
+bool
+restore_reaches(const RestorePlan& plan, const checks::Finding& finding)
+{
+  return goes_with_restore(finding, restored_reach(plan));
+}
 
 std::vector<std::string>
 backup_check_refusals(BackupChecks& backup_checks)

@@ -85,6 +85,13 @@ using BackupChecks = std::future<checks::CheckReport>;
 RestorePlan plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std::string& backup_description,
                          const RestoreRequest& request, BackupChecks* backup_checks = nullptr);
 
+// Whether the rows `plan` puts back reach `finding`: it is about an object that gets rows or
+// a column value back (the jobs, their tables and internal objects, a kept row's pointer), or
+// about a fragment that gets an edge back. A guess from above, never a promise: the checks
+// after the restore judge. A neighbour whose findings are all reached does not block the
+// restore, and repair all says such an incident goes with the restore.
+bool restore_reaches(const RestorePlan& plan, const checks::Finding& finding);
+
 // Waits for `backup_checks`; one refusal for each inconsistency they found, or one saying
 // the backup cannot be used if they could not run.
 std::vector<std::string> backup_check_refusals(BackupChecks& backup_checks);

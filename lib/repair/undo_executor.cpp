@@ -6,6 +6,7 @@
 #include "core/fault.hpp"
 #include "db/cascade_indexes.hpp"
 #include "db/row_store.hpp"
+#include "repair/undo_references.hpp"
 #include "repair/undo_rules.hpp"
 #include "repair/restore_state.hpp"
 #include "store/generation.hpp"
@@ -14,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <unistd.h>
 
@@ -304,6 +306,21 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
                         update.type, update.old_value);
     }
     if (!undo.inserted.empty()) {
+      // Rows written since that reference the rows to delete: the undo would break them.
+      const auto references = rows_referencing(session, undo.inserted);
+      if (!references.empty()) {
+        const std::vector<std::string> named(references.begin(),
+                                             references.begin() + static_cast<std::ptrdiff_t>(
+                                                                    std::min<std::size_t>(3, references.size())));
+        throw RefusedError(fmt::format("the rows the repair inserted are referenced by rows it did not write (changed "
+                                       "since, or there before and left as they were): {}{}",
+                                       fmt::join(named, "; "),
+                                       references.size() > named.size()
+                                         ? fmt::format(" (+{} more)", references.size() - named.size())
+                                         : std::string()),
+                           "Nothing was changed. Leave the repair in place, or point those rows elsewhere first "
+                           "(with the meta node stopped) and run the undo again.");
+      }
       const auto cascade_indexes = db::create_cascade_indexes(
         session, db::plan_cascade_indexes(session, db::tables_linked_to_object(session)));
       for (const auto& rows : undo.inserted) {

@@ -98,7 +98,8 @@ is_narrow(int width)
 
 // `units` filled into lines of at most `room` columns, the first line starting with `first`
 // and the others with `rest`, each line but the last ending with `line_end`; a unit longer
-// than a line gets one to itself. The result ends with a newline.
+// than a line gets one to itself, with less of `rest`'s indent where that makes it fit (a long
+// path in a command keeps its " \\" on its own line). The result ends with a newline.
 std::string
 filled_lines(const std::vector<std::string>& units, std::size_t room, const std::string& first,
              const std::string& rest, const std::string& line_end)
@@ -109,7 +110,7 @@ filled_lines(const std::vector<std::string>& units, std::size_t room, const std:
   for (const auto& unit : units) {
     if (has_unit && current.size() + 1 + unit.size() > room) {
       out += current + line_end + "\n";
-      current = rest;
+      current = rest.size() + unit.size() > room ? rest.substr(0, room > unit.size() ? room - unit.size() : 0) : rest;
       has_unit = false;
     }
     current += (has_unit ? " " : "");
@@ -680,6 +681,34 @@ std::string
 fitted_text_line(const std::string& line, int width, const std::string& rest_indent)
 {
   return fitted_line(line, width, rest_indent);
+}
+
+std::string
+fitted_text(const std::string& text, int width)
+{
+  if (width <= 0) {
+    return text;
+  }
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto end = text.find('\n', start);
+    const auto line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (static_cast<int>(line.size()) > width) {
+      const auto indent = line.find_first_not_of(' ');
+      out += fitted_line(line, width, std::string(indent == std::string::npos ? 0 : indent, ' ') + "  ");
+    } else {
+      out += line + "\n";
+    }
+    if (end == std::string::npos) {
+      if (!text.empty() && text.back() != '\n') {
+        out.pop_back(); // the text had no final line break
+      }
+      break;
+    }
+    start = end + 1;
+  }
+  return out;
 }
 
 std::string

@@ -46,6 +46,10 @@ std::string inspect_sql(const checks::Finding& finding);
 // lines after the first starting with `rest_indent`; a word longer than a line is kept whole.
 std::string fitted_text_line(const std::string& line, int width, const std::string& rest_indent);
 
+// Every line of `text` longer than `width` (> 0; 0 leaves the text as it is) broken at spaces,
+// its continuation lines indented two more than it: a plan printed to a terminal.
+std::string fitted_text(const std::string& text, int width);
+
 // "to apply this plan: COMMAND" after a dry run's plan. Longer than `width` (> 0) it is
 // broken as the what-to-do block breaks commands (a trailing " \\", never inside quotes nor
 // between an option and its value), so it still pastes whole; below 64 columns the command

@@ -71,6 +71,16 @@ first_line(std::string_view text)
 }
 
 std::string
+sql_literal(std::string_view text)
+{
+  std::string out = "'";
+  for (const char c : text) {
+    out += c == '\'' ? std::string("''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+std::string
 shell_quote(std::string_view word)
 {
   const bool bare = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {

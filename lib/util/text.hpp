@@ -40,6 +40,10 @@ std::string pg_text_array(const std::vector<std::string>& values);
 // shell treats specially, otherwise in single quotes ('it'\''s').
 std::string shell_quote(std::string_view word);
 
+// `text` as an SQL string literal ('it''s'), for statements shown to a DBA (never run: rwdoctor
+// runs its SQL with parameters).
+std::string sql_literal(std::string_view text);
+
 // `text` with control characters (newlines, escape sequences) shown as \xNN, so names and
 // messages from the store cannot break lines or drive the terminal.
 std::string printable(std::string_view text);

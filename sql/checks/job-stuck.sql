@@ -3,7 +3,7 @@
 -- invariant: N13
 -- severity: warning
 -- consequence: ddl-error
--- repairs: manual
+-- repairs: drop-job manual
 -- requires: streaming_job object system_parameter
 -- meta-node: an INITIAL job whose CREATE is gone never finishes (recovery deletes it); one queued behind a foreground backfill waits for its permit; a CREATING job is backfilling
 -- explain:
@@ -33,10 +33,19 @@
 --   RisingWave's meta store client (sqlx-postgres 0.7 up to v2.0, 0.8 from v2.4 to HEAD) sends
 --   TimeZone=UTC at every connect. This query compares it with now() AT TIME ZONE 'UTC', so the
 --   age is right whatever the server's zone or PGTZ; rwdoctor's own sessions are UTC too.
---   What to do with a warning: find the DDL that created the job (its definition is in the
---   job's table, sink or source row); if it is not still being planned, restart the meta node
---   (no foreground backfill is running, so the restart deletes only INITIAL jobs). Do not
---   DROP an INITIAL job through RisingWave before v3.0 (#25481).
+--   What to do with a warning (an INITIAL job nothing waits for): with the meta node stopped,
+--   rwdoctor repair drop --job N (or repair all) deletes exactly what the next recovery's
+--   clean_dirty_creating_jobs would delete: the job's object, its internal tables' objects
+--   (table.belongs_to_job_id) and its associated source's object
+--   (table.optional_associated_source_id), everything else by the foreign keys' cascades
+--   (src/meta/src/controller/catalog/mod.rs:405-548 @ v2.4.0, :458-628 @ v2.8.5, :471-655 @
+--   v3.0.3; at HEAD the job's object alone, its belongings by the object.belong_to_oid cascade,
+--   mod.rs:807 @ HEAD); the user then runs the DDL again. The drop refuses a job that other
+--   objects depend on, and is never offered for an info finding (a queued job, a CREATING
+--   backfill). Restarting the meta node does the same, but only with every other incident
+--   repaired first. Do not DROP an INITIAL job through RisingWave on v2.7.0 to v2.8.2: the
+--   meta node panics (unreachable! in drop_streaming_job, src/meta/src/rpc/ddl_controller.rs:1594
+--   @ v2.8.2; fixed by #25481 in v2.8.3 and v3.0.0, ddl_controller.rs:1594-1600 @ v2.8.5).
 WITH threshold AS (
     SELECT coalesce(nullif(pg_catalog.current_setting('rwdoctor.stuck_after_seconds', true), '')::integer,
                     1800) AS seconds

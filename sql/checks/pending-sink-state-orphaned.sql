@@ -4,7 +4,7 @@
 -- severity: warning
 -- worst-severity: error
 -- consequence: silent
--- repairs: manual
+-- repairs: fix manual
 -- requires: pending_sink_state object sink fragment
 -- scope: jobs
 -- meta-node: leaked rows bloat the meta snapshot and backup (risk of meta oom, #26044); a sink with pending rows and no sink state table fails recovery with "no state table id in sink: {}"
@@ -20,8 +20,11 @@
 --   and fails with "no state table id in sink: {}" when there is none, so recovery is
 --   retried forever (error). sink_state must be PENDING, COMMITTED or ABORTED; another
 --   string fails to decode when recovery lists pending sinks (error).
---   What to do: delete the leaked rows (DELETE FROM pending_sink_state WHERE sink_id = ...)
---   with the meta node stopped.
+--   What to do: delete the leaked rows with the meta node stopped: rwdoctor repair fix
+--   --check pending-sink-state-orphaned (or repair all) deletes the rows of each sink whose
+--   object is gone, as the migration does, with an undo file. Rows of an object that exists
+--   (not a sink, a sink without a state table, unknown states) are left to the DBA: the data
+--   leaves a choice there.
 WITH per_sink AS (
     SELECT p.sink_id,
            count(*) AS rows_total,
@@ -64,7 +67,12 @@ SELECT
          ELSE 'error' END AS severity,
     CASE WHEN ps.bad_states IS NOT NULL THEN 'recovery-error'
          WHEN o.oid IS NULL OR k.sink_id IS NULL THEN 'silent'
-         ELSE 'recovery-error' END AS consequence
+         ELSE 'recovery-error' END AS consequence,
+    -- the fix, for rows of a sink whose object is gone: what m20260624 deletes
+    CASE WHEN o.oid IS NULL AND ps.bad_states IS NULL THEN
+        format('DELETE FROM pending_sink_state WHERE sink_id = %s AND NOT EXISTS (SELECT 1 FROM object WHERE oid = %s);',
+               ps.sink_id, ps.sink_id)
+    END AS statement
 FROM per_sink ps
 LEFT JOIN object o ON o.oid = ps.sink_id
 LEFT JOIN sink k ON k.sink_id = ps.sink_id

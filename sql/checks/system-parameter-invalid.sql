@@ -3,7 +3,7 @@
 -- invariant: N6
 -- severity: critical
 -- consequence: panic
--- repairs: manual
+-- repairs: restore-rows manual
 -- requires: system_parameter seaql_migrations
 -- meta-node: an unparsable value panics the meta node at every start (system_params_from_db unwraps the parse), and from v2.5 a value that fails validate_init_system_params stops it at every start; a missing use_new_object_prefix_strategy is re-initialised as for an old cluster, and hummock looks for its objects under the wrong paths
 -- explain:
@@ -56,7 +56,9 @@
 --   This happens after a hand edit of the table, a partial restore of the meta store, or
 --   (for the validation rules) a value set by ALTER SYSTEM on an older release.
 --   What to do: put back the row (or the value) the cluster was created with, from a
---   backup of the meta store or the meta node's configuration; a value that fails the
+--   backup of the meta store or the meta node's configuration (rwdoctor repair all --from
+--   BACKUP sets a row live has to the backup's value when that one passes this check on the
+--   backup, with an undo file; a missing row is put back by hand); a value that fails the
 --   validation is changed to one that passes, by ALTER SYSTEM SET while the meta node still
 --   runs an older release, or by an UPDATE of the row while it is stopped. Never guess
 --   use_new_object_prefix_strategy: the object store's layout decides it. On the object
@@ -157,7 +159,10 @@ SELECT NULL::integer AS object_id,
                         'them will not start', u.name, quote_literal(u.value))
        END AS message,
        CASE WHEN u.type = 'strategy' AND NOT s.v2_3 THEN 'warning' ELSE 'critical' END AS severity,
-       'panic' AS consequence
+       'panic' AS consequence,
+       -- each parameter is its own finding (JSON "name"), and repair all --from puts back the
+       -- backup's value of a row live has (fix_plan.cpp)
+       u.name AS subject_name
 FROM unparsable u
 CROSS JOIN store s
 UNION ALL
@@ -169,7 +174,8 @@ SELECT NULL::integer, NULL::integer, NULL::integer,
                         'so an upgrade to them will not start', r.name, quote_literal(r.value), r.rule)
        END,
        CASE WHEN s.v2_5 THEN 'critical' ELSE 'warning' END,
-       'panic'
+       'panic',
+       r.name
 FROM refused r
 CROSS JOIN store s
 UNION ALL
@@ -181,7 +187,8 @@ SELECT NULL::integer, NULL::integer, NULL::integer,
                         'without one the meta node does not start', w.name)
        END,
        w.severity,
-       w.consequence
+       w.consequence,
+       w.name
 FROM without_default w
 WHERE NOT EXISTS (SELECT 1 FROM system_parameter p WHERE p.name = w.name)
 ORDER BY 4;

@@ -45,7 +45,14 @@ TEST_CASE("a drop indexes the foreign keys it deletes through only for its own t
       const auto tables_before = test::dump_meta_tables(database.name());
       REQUIRE_FALSE(contains(indexes_before, "rwdoctor_cascade_"));
 
-      const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run"});
+      // One line for the temporary indexes; --verbose lists them.
+      const auto short_dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run"});
+      INFO(short_dry.out << short_dry.err);
+      REQUIRE(short_dry.code == 4);
+      CHECK_FALSE(contains(short_dry.out, "CREATE INDEX"));
+      CHECK(contains(short_dry.out, "temporary index(es) on unindexed foreign keys (rwdoctor_cascade_1.."));
+      const auto dry =
+        run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--dry-run", "--verbose"});
       INFO(dry.out << dry.err);
       REQUIRE(dry.code == 4);
       // RisingWave's schema leaves fragment.job_id unindexed on every generation.

@@ -258,3 +258,226 @@ TEST_CASE("a restore of a shared source whose dependent lost only the restored e
     }
   }
 }
+
+namespace {
+
+// The trial's five root causes, in the order they happened (see the file's head), written for
+// any generation: the stuck CREATE's rows are copied from the demo's low_stock (39) and its
+// state table (40) through a temporary table, so every column of the generation is there.
+const char* const k_trial_incident = R"sql(
+-- R2: DROP SINK orders_iceberg_sink (26) by a user; pending_sink_state has no cascade before v3.0.3.
+DELETE FROM object WHERE oid IN (26, 27);
+-- R4: CREATE MATERIALIZED VIEW restock_plan, the meta node killed after its catalog rows.
+INSERT INTO object (obj_type, owner_id, schema_id, database_id, initialized_at, created_at,
+                    initialized_at_cluster_version)
+VALUES ('TABLE', 1, 9, 8, (now() AT TIME ZONE 'UTC') - interval '5 hours',
+        (now() AT TIME ZONE 'UTC') - interval '5 hours', '2.8.4'),
+       ('TABLE', 1, 9, 8, (now() AT TIME ZONE 'UTC') - interval '5 hours',
+        (now() AT TIME ZONE 'UTC') - interval '5 hours', '2.8.4');
+DO $$ BEGIN
+  IF (SELECT count(*) FROM object WHERE oid IN (44, 45)) <> 2 THEN
+    RAISE EXCEPTION 'staging expected oids 44 and 45';
+  END IF;
+  IF EXISTS (SELECT 1 FROM information_schema.columns
+             WHERE table_schema = current_schema() AND table_name = 'object' AND column_name = 'belong_to_oid') THEN
+    EXECUTE 'UPDATE object SET belong_to_oid = 44 WHERE oid = 45';
+  END IF;
+END $$;
+INSERT INTO streaming_job (job_id, job_status, create_type, timezone, parallelism, max_parallelism)
+VALUES (44, 'INITIAL', 'FOREGROUND', 'UTC', '"Adaptive"', 256);
+CREATE TEMP TABLE stuck AS SELECT * FROM "table" WHERE table_id IN (39, 40);
+UPDATE stuck SET fragment_id = NULL, vnode_count = 0,
+                 belongs_to_job_id = CASE WHEN table_id = 40 THEN 44 END,
+                 name = CASE WHEN table_id = 39 THEN 'restock_plan' ELSE '__internal_restock_plan_21_streamscan_45' END,
+                 table_id = table_id + 5;
+INSERT INTO "table" SELECT * FROM stuck;
+INSERT INTO object_dependency (oid, used_by) VALUES (38, 44);
+-- R1: the fragments of order_archive (30), the target of sink 31, deleted by hand.
+UPDATE "table" SET dml_fragment_id = NULL WHERE table_id = 30;
+UPDATE sink SET target_table = NULL WHERE sink_id = 31;
+DELETE FROM fragment WHERE job_id = 30;
+-- R3: pause_on_next_bootstrap typed as a PostgreSQL boolean.
+UPDATE system_parameter SET value = 'on' WHERE name = 'pause_on_next_bootstrap';
+-- R5: a fail-over to a logical replica reset every serial sequence.
+SELECT setval(s, 1, false)
+FROM unnest(ARRAY['object_oid_seq', 'user_user_id_seq', 'object_dependency_id_seq',
+                  'user_privilege_id_seq', 'worker_worker_id_seq']) AS s;
+)sql";
+
+} // namespace
+
+TEST_CASE("trial store: five root causes, one repair all --from BACKUP --yes, then check 0 and the backup's rows but "
+          "for the user's DROP SINK",
+          "[db][trial]")
+{
+  for (const auto& generation : {std::string("v2_8"), std::string("head")}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute(k_trial_incident);
+      // What the store should be: the backup after the user's DROP SINK, its leak cleaned.
+      const auto expected = test::ScratchDatabase::copy_of(backup);
+      expected.execute("DELETE FROM object WHERE oid IN (26, 27); DELETE FROM pending_sink_state WHERE sink_id = 26;");
+
+      const auto checked = run_rwdoctor({"check", "-d", live.name(), "--format", "json"});
+      CHECK(checked.exit_code == 4);
+      const auto report = nlohmann::json::parse(checked.out);
+      std::set<std::string> roots;
+      for (const auto& incident : report["incidents"]) {
+        const auto& root = report["findings"][incident["root"].get<std::size_t>() - 1];
+        roots.insert(root["check"].get<std::string>());
+      }
+      for (const auto* check : {"job-without-fragments", "job-stuck", "system-parameter-invalid", "sequence-behind"}) {
+        INFO(check);
+        CHECK(roots.count(check) == 1);
+      }
+      CHECK(roots.count("pending-sink-state-orphaned") == (generation == "v2_8" ? 1 : 0));
+
+      const auto dry = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--dry-run"});
+      INFO(dry.describe());
+      CHECK(dry.exit_code == 4);
+      CHECK(test::unwrapped(dry.out).find("not repaired") == std::string::npos);
+      const test::TemporaryDirectory directory;
+      const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
+                                         "--undo-file", directory.file("undo.json")});
+      INFO(applied.describe());
+      CHECK(applied.exit_code == 1);
+      const auto after = run_rwdoctor({"check", "-d", live.name()});
+      INFO(after.describe());
+      CHECK(after.exit_code == 0);
+      CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(expected.name()));
+      // Pasted twice: nothing to do.
+      const auto again = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes"});
+      INFO(again.describe());
+      CHECK(again.exit_code == 0);
+    }
+  }
+}
+
+namespace {
+
+// The longest line of terminal output `text` ("\r\n" line ends).
+std::size_t
+widest_line(const std::string& text)
+{
+  std::size_t widest = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) {
+      end = text.size();
+    }
+    auto line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') {
+      line.pop_back();
+    }
+    widest = std::max(widest, line.size());
+    start = end + 1;
+  }
+  return widest;
+}
+
+} // namespace
+
+TEST_CASE("trial problems 5-10: a stuck INITIAL job dropped, leaked sink state and a bad system parameter fixed, an "
+          "undo that refuses with the referencing row, plans that fit 80 columns",
+          "[db][trial]")
+{
+  const std::string generation = "v2_8";
+  const test::ScratchDatabase backup(generation);
+
+  SECTION("problem 5 and 9: the stuck CREATE is dropped as recovery would, its temporary indexes one line")
+  {
+    const auto live = test::ScratchDatabase::copy_of(backup);
+    const std::string sql = k_trial_incident;
+    const auto r4 = sql.substr(sql.find("-- R4"), sql.find("-- R1") - sql.find("-- R4"));
+    live.execute(r4);
+    const auto dry = run_rwdoctor({"repair", "drop", "--job", "44", "-d", live.name(), "--dry-run"});
+    INFO(dry.describe());
+    CHECK(dry.exit_code == 4);
+    CHECK(dry.out.find("CREATE INDEX") == std::string::npos);
+    CHECK(dry.out.find("temporary index(es)") != std::string::npos);
+    CHECK(dry.out.find("DELETE FROM object WHERE oid IN (44, 45);") != std::string::npos);
+    const test::TemporaryDirectory directory;
+    const auto dropped = run_rwdoctor({"repair", "drop", "--job", "44", "-d", live.name(), "--yes", "--undo-file",
+                                       directory.file("undo.json")});
+    INFO(dropped.describe());
+    CHECK(dropped.exit_code == 1);
+    CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+    CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+  }
+
+  SECTION("problem 6: a dropped sink's leaked rows are a fix, and a system parameter the backup has is put back")
+  {
+    const auto live = test::ScratchDatabase::copy_of(backup);
+    live.execute("DELETE FROM object WHERE oid IN (26, 27); "
+                 "UPDATE system_parameter SET value = 'on' WHERE name = 'pause_on_next_bootstrap';");
+    const auto injected = test::dump_meta_tables(live.name());
+    const auto report = nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+    for (const auto& finding : report["findings"]) {
+      if (finding["check"] == "pending-sink-state-orphaned") {
+        CHECK(finding["statement"].is_string());
+      } else if (finding["check"] == "system-parameter-invalid") {
+        CHECK(finding["name"] == "pause_on_next_bootstrap");
+      }
+    }
+    const auto without_backup = run_rwdoctor({"repair", "all", "-d", live.name(), "--dry-run"});
+    INFO(without_backup.describe());
+    CHECK(test::unwrapped(without_backup.out).find("run repair all again with --from BACKUP") != std::string::npos);
+    const test::TemporaryDirectory directory;
+    const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
+                                       "--undo-file", directory.file("undo.json")});
+    INFO(applied.describe());
+    CHECK(applied.exit_code == 1);
+    CHECK(test::unwrapped(applied.out).find("set system parameter pause_on_next_bootstrap to the backup's value "
+                                            "'false'")
+          != std::string::npos);
+    CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+    CHECK(scalar(live.name(), "SELECT count(*) FROM pending_sink_state WHERE sink_id = 26") == "0");
+    const auto undone = run_rwdoctor({"undo", directory.file("undo.json"), "--yes"});
+    INFO(undone.describe());
+    CHECK(undone.exit_code == 0);
+    CHECK(test::dump_meta_tables(live.name()) == injected);
+  }
+
+  SECTION("problem 7: the undo of a restore refuses, naming the row that references what it would delete")
+  {
+    const auto live = test::ScratchDatabase::copy_of(backup);
+    live.execute(k_sink_target_cleanup);
+    live.execute("BEGIN; SET LOCAL session_replication_role = replica; "
+                 "UPDATE sink SET target_table = 30 WHERE sink_id = 31; COMMIT;");
+    const test::TemporaryDirectory directory;
+    const auto restored = run_rwdoctor({"repair", "restore", "--job", "30", "--from", backup.name(), "-d",
+                                        live.name(), "--yes", "--undo-file", directory.file("undo.json")});
+    INFO(restored.describe());
+    REQUIRE(restored.exit_code == 1);
+    const auto before_undo = test::dump_meta_tables(live.name());
+    const auto undone = run_rwdoctor({"undo", directory.file("undo.json"), "--yes"});
+    INFO(undone.describe());
+    CHECK(undone.exit_code == 32);
+    CHECK(test::unwrapped(undone.err).find("sink row (31) references table row 30 through target_table")
+          != std::string::npos);
+    CHECK(test::dump_meta_tables(live.name()) == before_undo);
+  }
+
+  SECTION("problem 10: restore and drop plans fit an 80-column terminal")
+  {
+    const auto live = test::ScratchDatabase::copy_of(backup);
+    live.execute(k_sink_target_cleanup);
+    test::ProcessOptions narrow;
+    narrow.terminal_columns = 80;
+    narrow.environment = {"NO_COLOR=1", "TERM=dumb"};
+    for (const auto& args : std::vector<std::vector<std::string>>{
+           {"repair", "restore", "--job", "30", "--from", backup.name(), "-d", live.name(), "--dry-run"},
+           {"repair", "drop", "--job", "30", "--cascade", "-d", live.name(), "--dry-run"}}) {
+      auto command = args;
+      command.insert(command.begin(), test::rwdoctor_binary());
+      test::PtyProcess terminal(command, narrow);
+      const auto outcome = terminal.wait();
+      INFO(outcome.describe());
+      CHECK(outcome.exit_code == 4);
+      CHECK(widest_line(outcome.out) <= 80);
+    }
+  }
+}

@@ -362,10 +362,12 @@ TEST_CASE("a plan's apply command goes below its label on a narrow terminal, who
   CHECK(report::apply_plan_line(command, 80) == "\nto apply this plan: rwdoctor repair restore --job 16 \\\n"
                                                 "  --from 'dbname=meta_backup user=rw' -d metadata -h /var/run/postgresql \\\n"
                                                 "  -p 5432 --yes\n");
+  // A unit too long for the continuation indent gives up some of it, so that its " \\" stays
+  // on its line (a terminal that wrapped it would break the paste).
   const auto narrow = report::apply_plan_line(command, 40);
   CHECK(narrow == "\nto apply this plan:\n"
                   "  rwdoctor repair restore --job 16 \\\n"
-                  "    --from 'dbname=meta_backup user=rw' \\\n"
+                  "   --from 'dbname=meta_backup user=rw' \\\n"
                   "    -d metadata -h /var/run/postgresql \\\n"
                   "    -p 5432 --yes\n");
 }
