@@ -263,8 +263,10 @@ report_applied_all(const AllContext& context, const repair::AllOutcome& outcome,
                     "nothing new and nothing left of them.\n",
                plan.repaired_incidents(), plan.incident_count);
     for (const auto& resolved : outcome.resolved_by_steps) {
-      fmt::print(out, "incident {} ({}) went with the repairs before it: its finding is gone.\n", resolved.id,
-                 util::printable(resolved.title));
+      out << report::fitted_text_line(fmt::format("incident {} ({}) went with the repairs before it: its finding is "
+                                                  "gone.",
+                                                  resolved.id, util::printable(resolved.title)),
+                                      output_width(), "  ");
     }
     if (!plan.remaining.empty()) {
       fmt::print(out, "{} incident(s) not repaired (listed above with why).\n", plan.remaining.size());

@@ -392,14 +392,16 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
     return to_int(ExitCode::clean);
   }
   if (undo.action == "all") {
-    fmt::print(out, "took the repair back: {} row(s) deleted or put back, {} column value(s) set back;\nthe meta "
-                    "store is as it was before the repair{}\n",
-               outcome.rows, undo.updated.size(),
-               undo.sequences.empty()
-                 ? std::string()
-                 : fmt::format(", except sequence(s) {}, which stay moved forward (harmless; setval is not "
-                               "transactional)",
-                               fmt::join(undo.sequences, ", ")));
+    out << report::fitted_text_line(
+      fmt::format("took the repair back: {} row(s) deleted or put back, {} column value(s) set back; the meta store "
+                  "is as it was before the repair{}",
+                  outcome.rows, undo.updated.size(),
+                  undo.sequences.empty()
+                    ? std::string()
+                    : fmt::format(", except sequence(s) {}, which stay moved forward (harmless; setval is not "
+                                  "transactional)",
+                                  fmt::join(undo.sequences, ", "))),
+      output_width(), "  ");
   } else {
     fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
                undo.action == "restore" ? "deleted" : "put back", outcome.rows);

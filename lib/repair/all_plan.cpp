@@ -535,11 +535,12 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
         return earlier.restore && restore_reaches(*earlier.restore, root);
       });
       if (reaching != plan.steps.end()) {
+        // Its own repairs' refusals are moot then (a restore of the sink finding nothing to put
+        // back, say): the line says what happens instead.
         left.goes_with = reaching->incident.id;
-        left.why.insert(left.why.begin(),
-                        fmt::format("expected to go with incident {}'s restore, whose rows reach it (the checks "
-                                    "after the repair confirm it)",
-                                    reaching->incident.id));
+        left.why = {fmt::format("expected to go with incident {}'s restore, whose rows reach it (the checks after "
+                                "the repair confirm it)",
+                                reaching->incident.id)};
       } else {
         left.why.push_back(by_hand(incident, root, request));
       }

@@ -518,7 +518,7 @@ read_backup_side(db::MetaStoreSession& backup, const std::vector<int>& jobs, std
   BackupRows side;
   try {
     side.graph = read_backup_graph(backup, jobs);
-    side.pointers = read_backup_pointers(backup, side.graph.tables);
+    side.pointers = read_backup_pointers(backup, side.graph.tables, jobs);
     side.migrations = backup.applied_migrations();
     side.objects = backup.run_file("sql/repair/describe_plan_objects.sql", {util::pg_int_array(jobs)}).values;
     side.names = backup.describe_objects(jobs);
@@ -929,7 +929,7 @@ plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backup, const std
   // Rows of other objects that live keeps and that pointed at the restored rows in the backup
   // (a sink into the restored table) get the pointer back where a cleanup set it to NULL.
   const auto pointer_updates =
-    restored_pointers(live, backup_side.pointers, keys, plan.changes.updates, plan.left_out);
+    restored_pointers(live, backup_side.pointers, inserts, keys, plan.changes.updates, plan.left_out);
   plan.changes.updates.insert(plan.changes.updates.end(), pointer_updates.begin(), pointer_updates.end());
 
   // Parents first, as the foreign keys need them.

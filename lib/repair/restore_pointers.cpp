@@ -31,19 +31,61 @@ is_planned(const std::vector<RowUpdate>& planned, const std::string& table, cons
   });
 }
 
+// Whether the row `value` points at through `pointer` will exist after the restore: one of the
+// rows it inserts (`restored`: table -> the values of every column of its rows) or a live row.
+bool
+target_present(db::MetaStoreSession& live, const BackupPointers& pointer, const std::string& value,
+               const std::vector<db::CapturedTable>& restored)
+{
+  for (const auto& table : restored) {
+    if (table.table != pointer.key.parent) {
+      continue;
+    }
+    const int column = db::column_index(table, pointer.key.parent_columns[0]);
+    for (const auto& row : table.rows) {
+      if (column >= 0 && row[static_cast<std::size_t>(column)] == value) {
+        return true;
+      }
+    }
+  }
+  int id = 0;
+  if (!util::parse_int32(value, id)) {
+    return false;
+  }
+  return !db::select_rows(live, pointer.key.parent, pointer.key.parent_columns[0], {id}).rows.empty();
+}
+
 } // namespace
 
 std::vector<BackupPointers>
-read_backup_pointers(db::MetaStoreSession& backup, const std::vector<db::CapturedTable>& graph)
+read_backup_pointers(db::MetaStoreSession& backup, const std::vector<db::CapturedTable>& graph,
+                     const std::vector<int>& jobs)
 {
   std::set<std::string> graph_tables;
   for (const auto& table : graph) {
     graph_tables.insert(table.table);
   }
+  const auto primary_keys = db::primary_keys(backup);
   std::vector<BackupPointers> pointers;
   for (const auto& key : db::foreign_keys(backup)) {
-    if (key.child_columns.size() != 1 || key.parent_columns.size() != 1 || graph_tables.count(key.child) != 0
-        || graph_tables.count(key.parent) == 0) {
+    if (key.child_columns.size() != 1 || key.parent_columns.size() != 1 || graph_tables.count(key.child) != 0) {
+      continue;
+    }
+    // The jobs' own rows of this table (a sink's row, keyed by the sink's id) and what they
+    // point at, wherever that is; an object's own key column is never its pointer.
+    const auto own_key = primary_keys.find(key.child);
+    if (own_key != primary_keys.end() && own_key->second.size() == 1 && own_key->second.front() != key.child_columns[0]
+        && key.parent != "object") {
+      auto own = db::select_rows(backup, key.child, own_key->second.front(), jobs);
+      const int column = db::column_index(own, key.child_columns[0]);
+      own.rows.erase(std::remove_if(own.rows.begin(), own.rows.end(),
+                                    [&](const Row& row) { return column < 0 || !row[static_cast<std::size_t>(column)]; }),
+                     own.rows.end());
+      if (!own.rows.empty()) {
+        pointers.push_back(BackupPointers{key, std::move(own)});
+      }
+    }
+    if (graph_tables.count(key.parent) == 0) {
       continue;
     }
     std::vector<int> parents;
@@ -66,6 +108,7 @@ read_backup_pointers(db::MetaStoreSession& backup, const std::vector<db::Capture
 
 std::vector<RowUpdate>
 restored_pointers(db::MetaStoreSession& live, const std::vector<BackupPointers>& pointers,
+                  const std::vector<db::CapturedTable>& restored,
                   const std::map<std::string, std::vector<std::string>>& primary_keys,
                   const std::vector<RowUpdate>& planned, std::vector<std::string>& left_out)
 {
@@ -102,7 +145,8 @@ restored_pointers(db::MetaStoreSession& live, const std::vector<BackupPointers>&
       const auto key = key_values(row, key_indexes);
       const auto in_live = live_by_key.find(key);
       if (in_live == live_by_key.end() || (*in_live->second)[at] == row[at]
-          || is_planned(planned, backup_rows.table, key, backup_rows.columns[at])) {
+          || is_planned(planned, backup_rows.table, key, backup_rows.columns[at])
+          || is_planned(updates, backup_rows.table, key, backup_rows.columns[at])) {
         continue; // gone from live (not the restore's to bring back), or as the backup has it
       }
       std::string key_text;
@@ -113,6 +157,13 @@ restored_pointers(db::MetaStoreSession& live, const std::vector<BackupPointers>&
         left_out.push_back(fmt::format("{} row {}: {} is {} in live and {} in the backup; kept as live has it",
                                        backup_rows.table, key_text, backup_rows.columns[at], *(*in_live->second)[at],
                                        row[at].value_or("NULL")));
+        continue;
+      }
+      if (!target_present(live, pointer, *row[at], restored)) {
+        left_out.push_back(fmt::format("{} row {}: {} {} as the backup has it, but {} row {} is not in live and not "
+                                       "restored; left NULL",
+                                       backup_rows.table, key_text, backup_rows.columns[at], *row[at],
+                                       pointer.key.parent, *row[at]));
         continue;
       }
       updates.push_back(RowUpdate{backup_rows.table, key_columns->second, key_types, key, backup_rows.columns[at],

@@ -25,14 +25,20 @@ struct BackupPointers
 
 // On the backup's session (read_backup_side's thread): every single-column foreign key from a
 // table outside `graph` into a table of `graph`, with the backup's rows that point at a row of
-// `graph` through it.
+// `graph` through it; and every single-column foreign key of the jobs' own rows outside
+// `graph` (a sink's target_table), with the backup's rows of `jobs` (by a one-column primary
+// key) that point somewhere through it.
 std::vector<BackupPointers> read_backup_pointers(db::MetaStoreSession& backup,
-                                                 const std::vector<db::CapturedTable>& graph);
+                                                 const std::vector<db::CapturedTable>& graph,
+                                                 const std::vector<int>& jobs);
 
 // On live: for each pointing row live still has (by its primary key) whose column is NULL
-// there, the update to the backup's value; a row whose column live set to another value is
-// kept and noted in `left_out`. `planned` are the updates the restore makes already.
+// there, the update to the backup's value, when the row it points at is in the graph (the
+// restore puts it back) or in live; a row whose column live set to another value is kept, and
+// a pointer whose target live lacks is left, both noted in `left_out`. `planned` are the
+// updates the restore makes already, `restored` the rows it inserts.
 std::vector<RowUpdate> restored_pointers(db::MetaStoreSession& live, const std::vector<BackupPointers>& pointers,
+                                         const std::vector<db::CapturedTable>& restored,
                                          const std::map<std::string, std::vector<std::string>>& primary_keys,
                                          const std::vector<RowUpdate>& planned, std::vector<std::string>& left_out);
 

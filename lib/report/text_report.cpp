@@ -460,7 +460,10 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
         lead = "or, without a backup: ";
       }
       if (command.by_hand_choice) {
-        lead = "by hand, the data leaves a choice: ";
+        // Without the backup the recommended restore needs, the DBA decides; with one, nothing
+        // is left to choose.
+        lead = i != 0 && restores(incident.recommended) ? "or, without a backup, by hand: "
+                                                         : "by hand, the data leaves a choice: ";
       }
       if (is_narrow(width) && !lead.empty()) {
         // On a narrow terminal the words before a command get a line of their own, so that

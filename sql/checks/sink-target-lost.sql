@@ -3,7 +3,7 @@
 -- invariant: N15
 -- severity: warning
 -- consequence: silent
--- repairs: manual
+-- repairs: restore-rows manual
 -- requires: sink streaming_job fragment fragment_relation
 -- since: m20250106_072104_fragment_relation
 -- scope: jobs
@@ -21,12 +21,13 @@
 --   refuses to delete the table's fragments while a sink targets the table, so the
 --   pointer was set to NULL first): the DBA trial of 2026-12b, after #24393's "surgically
 --   removed" fragments.
---   What to do: when the target table lost its fragments too, its restore puts the
---   backup's target_table back (rwdoctor repair restore --job TABLE --from BACKUP, or repair
---   all --from BACKUP: a kept row that pointed at a restored row gets its pointer back).
---   When the table is whole, set the column by hand to the backup's value with the meta
---   node stopped (UPDATE sink SET target_table = ... WHERE sink_id = ...). Not reported:
---   INITIAL sink jobs, which the next recovery deletes.
+--   What to do: rwdoctor repair restore --job SINK --from BACKUP (or repair all --from
+--   BACKUP) sets target_table to the backup's value when the table it names is in live; when
+--   the target table lost its fragments too, the table's own restore puts it back (a kept row
+--   that pointed at a restored row gets its pointer back), and repair all says this incident
+--   goes with it. Without a backup, set the column by hand with the meta node stopped
+--   (UPDATE sink SET target_table = ... WHERE sink_id = ...). Not reported: INITIAL sink
+--   jobs, which the next recovery deletes.
 SELECT k.sink_id AS object_id,
        k.sink_id AS job_id,
        NULL::integer AS fragment_id,

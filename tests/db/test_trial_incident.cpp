@@ -144,6 +144,20 @@ const char* const k_sink_target_cleanup = "UPDATE \"table\" SET dml_fragment_id 
                                           "UPDATE sink SET target_table = NULL WHERE sink_id = 31; "
                                           "DELETE FROM fragment WHERE job_id = 30;";
 
+// One repair all --from BACKUP --yes: every incident repaired, check clean, every meta table
+// the backup's.
+void
+expect_all_back_to_backup(const test::ScratchDatabase& backup, const test::ScratchDatabase& live)
+{
+  const test::TemporaryDirectory directory;
+  const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
+                                     "--undo-file", directory.file("undo.json")});
+  INFO(applied.describe());
+  CHECK(applied.exit_code == 1);
+  CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
+  CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+}
+
 std::vector<std::string>
 step_repairs(const std::string& plan_json)
 {
@@ -198,13 +212,7 @@ TEST_CASE("trial problems 2-4: a sink-into-table target whose fragments and sink
         INFO(dry.describe());
         const auto repairs = step_repairs(dry.out);
         CHECK(std::find(repairs.begin(), repairs.end(), "drop-job") == repairs.end());
-        const test::TemporaryDirectory directory;
-        const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
-                                           "--undo-file", directory.file("undo.json")});
-        INFO(applied.describe());
-        CHECK(applied.exit_code == 1);
-        CHECK(run_rwdoctor({"check", "-d", live.name()}).exit_code == 0);
-        CHECK(test::dump_meta_tables(live.name()) == test::dump_meta_tables(backup.name()));
+        expect_all_back_to_backup(backup, live);
       }
     }
   }
@@ -338,6 +346,8 @@ TEST_CASE("trial store: five root causes, one repair all --from BACKUP --yes, th
       INFO(dry.describe());
       CHECK(dry.exit_code == 4);
       CHECK(test::unwrapped(dry.out).find("not repaired") == std::string::npos);
+      // Names live lost, from the backup (problem 8).
+      CHECK(test::unwrapped(dry.out).find("order_archive <no table row; name from the backup>") != std::string::npos);
       const test::TemporaryDirectory directory;
       const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
                                          "--undo-file", directory.file("undo.json")});
@@ -478,6 +488,33 @@ TEST_CASE("trial problems 5-10: a stuck INITIAL job dropped, leaked sink state a
       INFO(outcome.describe());
       CHECK(outcome.exit_code == 4);
       CHECK(widest_line(outcome.out) <= 80);
+    }
+  }
+}
+
+TEST_CASE("a sink whose target_table alone was nulled gets the backup's value back by a restore of the sink",
+          "[db][trial]")
+{
+  for (const auto& generation : {std::string("v2_4"), std::string("head")}) {
+    DYNAMIC_SECTION(generation)
+    {
+      const test::ScratchDatabase backup(generation);
+      const auto live = test::ScratchDatabase::copy_of(backup);
+      live.execute("UPDATE sink SET target_table = NULL WHERE sink_id = 31;");
+      const auto report = nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+      bool offered = false;
+      for (const auto& incident : report["incidents"]) {
+        for (const auto& command : incident["commands"]) {
+          offered = offered || command.get<std::string>().rfind("rwdoctor repair restore --job 31 --from BACKUP", 0) == 0;
+        }
+      }
+      CHECK(offered);
+      const auto dry = run_rwdoctor(
+        {"repair", "restore", "--job", "31", "--from", backup.name(), "-d", live.name(), "--dry-run"});
+      INFO(dry.describe());
+      CHECK(dry.exit_code == 4);
+      CHECK(test::unwrapped(dry.out).find("sink (31).target_table: NULL -> 30") != std::string::npos);
+      expect_all_back_to_backup(backup, live);
     }
   }
 }

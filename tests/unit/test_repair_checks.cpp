@@ -95,6 +95,8 @@ TEST_CASE("a job is a restore candidate by the checks that offer restore-fragmen
         == std::vector<std::string>{"job-without-fragments", "relation-without-job", "state-table-mismatch",
                                     "dml-fragment-invalid", "job-without-state-table", "dependency-invalid",
                                     "actor-missing", "backfill-orders-invalid",
+                                    // a sink's own target_table from the backup
+                                    "sink-target-lost",
                                     // a parameter's value from the backup: about no job, so the
                                     // job filter keeps none of its findings
                                     "system-parameter-invalid"});
