@@ -66,15 +66,26 @@ read_backup_pointers(db::MetaStoreSession& backup, const std::vector<db::Capture
     graph_tables.insert(table.table);
   }
   const auto primary_keys = db::primary_keys(backup);
+  const auto foreign_keys = db::foreign_keys(backup);
+  // The tables whose rows are objects' own: their one-column primary key is a foreign key to
+  // object.oid (sink.sink_id, source.source_id, ...). Only their rows are the jobs' by key.
+  std::set<std::string> object_rows;
+  for (const auto& key : foreign_keys) {
+    const auto own_key = primary_keys.find(key.child);
+    if (key.parent == "object" && key.child_columns.size() == 1 && own_key != primary_keys.end()
+        && own_key->second == key.child_columns) {
+      object_rows.insert(key.child);
+    }
+  }
   std::vector<BackupPointers> pointers;
-  for (const auto& key : db::foreign_keys(backup)) {
+  for (const auto& key : foreign_keys) {
     if (key.child_columns.size() != 1 || key.parent_columns.size() != 1 || graph_tables.count(key.child) != 0) {
       continue;
     }
     // The jobs' own rows of this table (a sink's row, keyed by the sink's id) and what they
     // point at, wherever that is; an object's own key column is never its pointer.
     const auto own_key = primary_keys.find(key.child);
-    if (own_key != primary_keys.end() && own_key->second.size() == 1 && own_key->second.front() != key.child_columns[0]
+    if (object_rows.count(key.child) != 0 && own_key->second.front() != key.child_columns[0]
         && key.parent != "object") {
       auto own = db::select_rows(backup, key.child, own_key->second.front(), jobs);
       const int column = db::column_index(own, key.child_columns[0]);
