@@ -19,8 +19,7 @@
 --   silently gets none of its rows, and the sink runs on.
 --   This is what a hand cleanup leaves that fought FK_sink_target_table_id (PostgreSQL
 --   refuses to delete the table's fragments while a sink targets the table, so the
---   pointer was set to NULL first): the DBA trial of 2026-12b, after #24393's "surgically
---   removed" fragments.
+--   pointer was set to NULL first), as after #24393's "surgically removed" fragments.
 --   What to do: rwdoctor repair restore --job SINK --from BACKUP (or repair all --from
 --   BACKUP) sets target_table to the backup's value when the table it names is in live; when
 --   the target table lost its fragments too, the table's own restore puts it back (a kept row
