@@ -67,7 +67,7 @@ std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour c
                             const incidents::CommandContext& context, int width = 0);
 
 // What follows the incidents: the checks that could not run.
-std::string text_failed_checks(const checks::CheckRun& run, Colour colour);
+std::string text_failed_checks(const checks::CheckRun& run, Colour colour, int width);
 
 // The last lines: the summary.
 std::string text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents,

@@ -182,7 +182,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
       }
       out << layout::text_finding(read(id), place_of(m_analysis, id), *m_catalogue, m_verbosity, m_width);
     }
-    out << layout::text_failed_checks(run, m_colour);
+    out << layout::text_failed_checks(run, m_colour, m_width);
     return;
   }
   const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding, m_states);
@@ -205,7 +205,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
       out << layout::text_finding(read(id), place_of(m_analysis, id), *m_catalogue, m_verbosity, m_width);
     }
   }
-  out << layout::text_failed_checks(run, m_colour);
+  out << layout::text_failed_checks(run, m_colour, m_width);
   out << layout::text_what_to_do(views, m_colour, m_commands, m_width);
   out << layout::text_summary(run, all, views.size(), m_verbosity, m_width);
 }

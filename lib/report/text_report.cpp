@@ -494,19 +494,30 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
 }
 
 std::string
-text_failed_checks(const checks::CheckRun& run, Colour colour)
+text_failed_checks(const checks::CheckRun& run, Colour colour, int width)
 {
   std::string out;
-  std::vector<const checks::CheckOutcome*> failed;
+  // The checks with the same error are one entry ("[a, b, c] the meta store is missing table
+  // X"), in the order of their first: a missing table stops a dozen checks with one cause.
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_error;
+  std::size_t failed = 0;
   for (const auto& outcome : run.checks) {
-    if (outcome.status == checks::CheckStatus::failed) {
-      failed.push_back(&outcome);
+    if (outcome.status != checks::CheckStatus::failed) {
+      continue;
+    }
+    ++failed;
+    const auto same = std::find_if(by_error.begin(), by_error.end(),
+                                   [&](const auto& entry) { return entry.first == outcome.error; });
+    if (same == by_error.end()) {
+      by_error.emplace_back(outcome.error, std::vector<std::string>{outcome.id});
+    } else {
+      same->second.push_back(outcome.id);
     }
   }
-  if (!failed.empty()) {
-    out += fmt::format("\n{}\n", paint(colour, "1;31", fmt::format("CHECKS THAT COULD NOT RUN ({})", failed.size())));
-    for (const auto* outcome : failed) {
-      out += fmt::format("  [{}] {}\n", outcome->id, outcome->error);
+  if (failed != 0) {
+    out += fmt::format("\n{}\n", paint(colour, "1;31", fmt::format("CHECKS THAT COULD NOT RUN ({})", failed)));
+    for (const auto& [error, ids] : by_error) {
+      out += fitted_line(fmt::format("  [{}] {}", fmt::join(ids, ", "), error), width, "    ");
     }
   }
   return out;

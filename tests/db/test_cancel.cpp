@@ -47,7 +47,7 @@ relation_locks(const std::string& dbname, int except_pid)
     .as<int>();
 }
 
-void
+[[maybe_unused]] void
 create_file(const std::string& path)
 {
   std::ofstream(path) << "pause\n";

@@ -76,7 +76,7 @@ lines_with(const std::string& text, const std::string& part)
   return found;
 }
 
-void
+[[maybe_unused]] void
 create_file(const std::string& path)
 {
   std::ofstream file(path);
@@ -148,7 +148,7 @@ struct Scenario
   }
 };
 
-std::string
+[[maybe_unused]] std::string
 kind_of(const std::string& point)
 {
   if (point.rfind("restore:", 0) == 0) {
@@ -264,7 +264,7 @@ kill_at(const std::string& generation, const std::string& point)
 }
 
 // Waits (bounded) until a new session to the server succeeds.
-void
+[[maybe_unused]] void
 wait_until_server_accepts()
 {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -285,7 +285,7 @@ wait_until_server_accepts()
 
 // What the operation interrupted mid-transaction must leave behind: exit 8 with one error line
 // and a hint, the store unchanged, no undo file of a repair that did not commit.
-void
+[[maybe_unused]] void
 check_rolled_back(const test::ProcessOutcome& outcome, const Scenario& scenario, const std::string& undo_file)
 {
   INFO(outcome.describe());

@@ -162,7 +162,8 @@ std::vector<std::string>
 step_repairs(const std::string& plan_json)
 {
   std::vector<std::string> repairs;
-  for (const auto& step : nlohmann::json::parse(plan_json)["steps"]) {
+  const auto plan = nlohmann::json::parse(plan_json); // named: a range-for over a temporary's member dangles
+  for (const auto& step : plan["steps"]) {
     repairs.push_back(step["repair"]);
   }
   return repairs;

@@ -371,3 +371,26 @@ TEST_CASE("a plan's apply command goes below its label on a narrow terminal, who
                   "    -d metadata -h /var/run/postgresql \\\n"
                   "    -p 5432 --yes\n");
 }
+
+TEST_CASE("checks that could not run for one reason are one entry, fitted to the terminal", "[report][text]")
+{
+  CheckRun run;
+  const auto failed = [](const std::string& id, const std::string& error) {
+    CheckOutcome outcome;
+    outcome.id = id;
+    outcome.status = CheckStatus::failed;
+    outcome.error = error;
+    return outcome;
+  };
+  run.checks = {failed("fragment-without-job", "the meta store is missing table fragment_relation"),
+                CheckOutcome{"job-stuck", CheckStatus::ran, 0, "", "", ""},
+                failed("no-shuffle-incompatible", "the meta store is missing table fragment_relation"),
+                failed("blob-malformed", "query failed: canceling statement due to statement timeout"),
+                failed("edge-cross-database", "the meta store is missing table fragment_relation")};
+  const auto text = report::layout::text_failed_checks(run, report::Colour::off, 80);
+  CHECK(text == "\nCHECKS THAT COULD NOT RUN (4)\n"
+                "  [fragment-without-job, no-shuffle-incompatible, edge-cross-database] the meta\n"
+                "    store is missing table fragment_relation\n"
+                "  [blob-malformed] query failed: canceling statement due to statement timeout\n");
+  CHECK(report::layout::text_failed_checks(CheckRun{}, report::Colour::off, 80).empty());
+}
