@@ -30,6 +30,7 @@ util-linux
 procps
 jq
 time
+universal-ctags
 "
 
 if [ "${1:-}" = "--list" ]; then

@@ -15,6 +15,8 @@ QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 
 scripts/install-deps.sh
+# No function in lib/ over 80 lines, no file over 600 (ARCHITECTURE.md, "Sizes").
+scripts/check-sizes.sh
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwdoctor-test.XXXXXX")
 cleanup() {

@@ -180,45 +180,46 @@ DropPlan::row_counts() const
   return changes.row_counts();
 }
 
-DropPlan
-plan_drop(db::MetaStoreSession& session, const DropRequest& request, const checks::CheckReport* decided_from)
-{
-  DropPlan plan;
-  plan.request = request;
-  plan.database = session.database();
-  plan.schema = session.schema();
-  plan.server = session.server_identity();
-  const auto existing = session.describe_objects(request.jobs);
-  if (existing.empty() && !request.jobs.empty()) {
-    const auto dropped = AuditLog(session).last_repairs("drop", request.jobs);
-    if (dropped.size() == request.jobs.size()) {
-      plan.nothing_to_do = fmt::format("rwdoctor dropped {} already: {}; nothing to do",
-                                       request.jobs.size() == 1 ? "this job" : "these jobs", describe_repairs(dropped));
-      return plan;
-    }
-  }
+namespace {
 
-  // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
-  // whose findings offer drop-job, never a healthy job. The run covers every job, as it is
-  // also the repair's "before".
-  checks::CheckReport own_run;
-  if (decided_from == nullptr) {
-    auto selection = drop_check_selection();
-    selection.share_with_sibling = true; // nothing is written yet
-    own_run = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
-    // The jobs' own plans (drop_check_selection says why only theirs).
-    const std::set<int> jobs(request.jobs.begin(), request.jobs.end());
-    auto plans = checks::run_checks(session, checks::Catalogue::builtin(), drop_jobs_plan_selection(jobs), nullptr);
-    own_run.checks.insert(own_run.checks.end(), plans.checks.begin(), plans.checks.end());
-    own_run.findings.insert(own_run.findings.end(), std::make_move_iterator(plans.findings.begin()),
-                            std::make_move_iterator(plans.findings.end()));
+// A repeated drop: every job is gone, and rwdoctor's audit log says it dropped them.
+std::optional<std::string>
+already_dropped(db::MetaStoreSession& session, const std::vector<int>& jobs)
+{
+  const auto dropped = AuditLog(session).last_repairs("drop", jobs);
+  if (dropped.size() != jobs.size()) {
+    return std::nullopt;
   }
-  const auto& report = decided_from != nullptr ? *decided_from : own_run;
+  return fmt::format("rwdoctor dropped {} already: {}; nothing to do", jobs.size() == 1 ? "this job" : "these jobs",
+                     describe_repairs(dropped));
+}
+
+// The run a drop is decided from when the caller has none: every job (it is also the
+// repair's "before"), plus the jobs' own plans (drop_check_selection says why only theirs).
+checks::CheckReport
+drop_decision_run(db::MetaStoreSession& session, const std::vector<int>& jobs)
+{
+  auto selection = drop_check_selection();
+  selection.share_with_sibling = true; // nothing is written yet
+  auto run = checks::run_checks(session, checks::Catalogue::builtin(), selection, nullptr);
+  const std::set<int> job_set(jobs.begin(), jobs.end());
+  auto plans = checks::run_checks(session, checks::Catalogue::builtin(), drop_jobs_plan_selection(job_set), nullptr);
+  run.checks.insert(run.checks.end(), plans.checks.begin(), plans.checks.end());
+  run.findings.insert(run.findings.end(), std::make_move_iterator(plans.findings.begin()),
+                      std::make_move_iterator(plans.findings.end()));
+  return run;
+}
+
+// The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
+// whose findings offer drop-job, never a healthy job.
+void
+take_drop_findings(const checks::CheckReport& report, const std::vector<db::ObjectInfo>& existing, DropPlan& plan)
+{
   plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
   plan.refusals = report_refusals(report);
-  const auto offering = findings_offering_by_job(report, request.jobs, checks::Repair::drop_job);
-  for (const int job : request.jobs) {
+  const auto offering = findings_offering_by_job(report, plan.request.jobs, checks::Repair::drop_job);
+  for (const int job : plan.request.jobs) {
     if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {
       plan.refusals.push_back(fmt::format("job {} does not exist (already dropped?)", job));
       continue;
@@ -232,28 +233,34 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
                                           job));
     }
   }
+}
 
-  const auto facts = session.schema_facts();
-  const bool has_children = facts.has("object.belong_to_oid");
-  const auto related = [&](const std::vector<int>& frontier) {
-    std::vector<Relation> relations;
-    auto rows = session.run_file("sql/repair/related_objects.sql", {util::pg_int_array(frontier)}).values;
-    if (has_children) {
-      const auto children = session.run_file("sql/repair/related_children.sql", {util::pg_int_array(frontier)}).values;
-      rows.insert(rows.end(), children.begin(), children.end());
+// The objects related to `frontier` (related_objects.sql; with object.belong_to_oid, also
+// related_children.sql), for compute_removal_set's walk.
+std::vector<Relation>
+related_objects(db::MetaStoreSession& session, bool has_children, const std::vector<int>& frontier)
+{
+  std::vector<Relation> relations;
+  auto rows = session.run_file("sql/repair/related_objects.sql", {util::pg_int_array(frontier)}).values;
+  if (has_children) {
+    const auto children = session.run_file("sql/repair/related_children.sql", {util::pg_int_array(frontier)}).values;
+    rows.insert(rows.end(), children.begin(), children.end());
+  }
+  for (const auto& row : rows) {
+    Relation relation;
+    relation.oid = to_int(row[0]).value_or(0);
+    relation.related_oid = to_int(row[1]).value_or(0);
+    if (parse_reason(row[2].value_or(""), relation.relation)) {
+      relations.push_back(relation);
     }
-    for (const auto& row : rows) {
-      Relation relation;
-      relation.oid = to_int(row[0]).value_or(0);
-      relation.related_oid = to_int(row[1]).value_or(0);
-      if (parse_reason(row[2].value_or(""), relation.relation)) {
-        relations.push_back(relation);
-      }
-    }
-    return relations;
-  };
-  const auto set = compute_removal_set(request.jobs, request.cascade, related);
+  }
+  return relations;
+}
 
+// plan.objects: the removal set's members as live describes them, by oid.
+void
+describe_removal(db::MetaStoreSession& session, const RemovalSet& set, DropPlan& plan)
+{
   std::vector<int> oids;
   for (const auto& member : set.members) {
     oids.push_back(member.oid);
@@ -282,7 +289,13 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     plan.objects.push_back(std::move(object));
   }
   std::sort(plan.objects.begin(), plan.objects.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
+}
 
+// Dependents left out without --cascade, a plan over --max-objects, and a delete whose
+// foreign keys would cascade beyond the plan's objects refuse it.
+void
+refuse_drop_bounds(db::MetaStoreSession& session, const RemovalSet& set, DropPlan& plan)
+{
   if (!set.refused_dependents.empty()) {
     std::vector<int> dependents;
     for (const auto& relation : set.refused_dependents) {
@@ -295,13 +308,74 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     }
     plan.refusals.push_back(fmt::format("objects depend on the jobs to drop: {}; add --cascade to drop them too", listed));
   }
-  if (static_cast<int>(plan.objects.size()) > request.max_objects) {
+  if (static_cast<int>(plan.objects.size()) > plan.request.max_objects) {
     plan.refusals.push_back(fmt::format("the plan drops {} objects, more than --max-objects {}", plan.objects.size(),
-                                        request.max_objects));
+                                        plan.request.max_objects));
   }
   for (const auto& row : session.run_file("sql/repair/foreign_cascade.sql", {util::pg_int_array(plan.oids())}).values) {
     plan.refusals.push_back(fmt::format("the delete would reach beyond the plan: {}", row[2].value_or("?")));
   }
+}
+
+// The statements the drop runs, in order: temporary indexes, explicit deletes, one DELETE
+// FROM object per RisingWave database, the indexes dropped, then `update_statements`.
+void
+write_drop_statements(const std::vector<std::string>& update_statements, DropPlan& plan)
+{
+  const auto& changes = plan.changes;
+  const auto list = id_list(plan.oids());
+  for (const auto& index : changes.cascade_indexes) {
+    plan.statements.push_back(db::create_statement(index));
+  }
+  for (const auto& [table, column] : changes.explicit_deletes) {
+    plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
+  }
+  const auto& groups = changes.object_groups;
+  for (const auto& group : groups) {
+    const auto first = std::find_if(plan.objects.begin(), plan.objects.end(),
+                                    [&](const PlanObject& object) { return object.oid == group.front(); });
+    const auto database = first->database_id;
+    plan.statements.push_back(fmt::format(
+      "DELETE FROM object WHERE oid IN ({});{}", id_list(group),
+      groups.size() == 1 ? std::string()
+                         : database ? fmt::format(" -- database {}", *database) : std::string(" -- no database")));
+  }
+  for (const auto& index : changes.cascade_indexes) {
+    plan.statements.push_back(db::drop_statement(index));
+  }
+  plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
+}
+
+} // namespace
+
+// The steps, in order: a repeated drop has nothing to do; the checks make each job a
+// candidate; the removal set is walked (with --cascade, the dependents too) and described;
+// its bounds may refuse; every row the deletes remove is captured; the statements are written
+// and the state the drop destroys in Hummock graded.
+DropPlan
+plan_drop(db::MetaStoreSession& session, const DropRequest& request, const checks::CheckReport* decided_from)
+{
+  DropPlan plan;
+  plan.request = request;
+  plan.database = session.database();
+  plan.schema = session.schema();
+  plan.server = session.server_identity();
+  const auto existing = session.describe_objects(request.jobs);
+  if (existing.empty() && !request.jobs.empty()) {
+    if ((plan.nothing_to_do = already_dropped(session, request.jobs))) {
+      return plan;
+    }
+  }
+  const auto own_run = decided_from == nullptr ? drop_decision_run(session, request.jobs) : checks::CheckReport{};
+  take_drop_findings(decided_from != nullptr ? *decided_from : own_run, existing, plan);
+
+  const auto facts = session.schema_facts();
+  const bool has_children = facts.has("object.belong_to_oid");
+  const auto set = compute_removal_set(request.jobs, request.cascade, [&](const std::vector<int>& frontier) {
+    return related_objects(session, has_children, frontier);
+  });
+  describe_removal(session, set, plan);
+  refuse_drop_bounds(session, set, plan);
 
   // Before pending_sink_state got its foreign key (v3.0.3), RisingWave's drop path left its
   // rows behind; the repair removes them explicitly.
@@ -317,31 +391,8 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     update_statements = plan_sink_target_updates(session, plan.oids(), plan);
   }
   plan.rows_hash = hash_changes(changes);
-
-  const auto list = id_list(plan.oids());
   changes.cascade_indexes = db::plan_cascade_indexes(session, db::tables_linked_to_object(session));
-  for (const auto& index : changes.cascade_indexes) {
-    plan.statements.push_back(db::create_statement(index));
-  }
-  for (const auto& [table, column] : changes.explicit_deletes) {
-    plan.statements.push_back(fmt::format("DELETE FROM {} WHERE {} IN ({});", table, column, list));
-  }
-  const auto& groups = changes.object_groups;
-  for (const auto& group : groups) {
-    const auto database = plan.objects[static_cast<std::size_t>(
-                                         std::find_if(plan.objects.begin(), plan.objects.end(),
-                                                      [&](const PlanObject& object) { return object.oid == group.front(); })
-                                         - plan.objects.begin())]
-                            .database_id;
-    plan.statements.push_back(fmt::format(
-      "DELETE FROM object WHERE oid IN ({});{}", id_list(group),
-      groups.size() == 1 ? std::string()
-                         : database ? fmt::format(" -- database {}", *database) : std::string(" -- no database")));
-  }
-  for (const auto& index : changes.cascade_indexes) {
-    plan.statements.push_back(db::drop_statement(index));
-  }
-  plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
+  write_drop_statements(update_statements, plan);
   plan.state = dropped_state(session, plan.objects);
   plan.not_cleaned = follow_ups(session, plan.oids());
   return plan;

@@ -9,6 +9,7 @@
 #include "hummock/state_grades.hpp"
 #include "repair/change_set.hpp"
 #include "repair/repair_checks.hpp"
+#include "repair/restore_backup_side.hpp"
 #include "repair/row_change.hpp"
 
 #include <future>
@@ -73,9 +74,6 @@ struct RestorePlan
   std::map<std::string, std::size_t> row_counts() const;
 };
 
-// The backup's own checks for the restored jobs, still running on the backup's connection.
-using BackupChecks = std::future<checks::CheckReport>;
-
 // Plans the restore of `request.jobs` into `live` from `backup`. Never writes. The plan
 // refuses if the backup's own rows for the jobs are inconsistent; with `backup_checks`, the
 // plan does not wait for those checks but hands them over, still running, and the caller
@@ -91,9 +89,5 @@ RestorePlan plan_restore(db::MetaStoreSession& live, db::MetaStoreSession& backu
 // after the restore judge. A neighbour whose findings are all reached does not block the
 // restore, and repair all says such an incident goes with the restore.
 bool restore_reaches(const RestorePlan& plan, const checks::Finding& finding);
-
-// Waits for `backup_checks`; one refusal for each inconsistency they found, or one saying
-// the backup cannot be used if they could not run.
-std::vector<std::string> backup_check_refusals(BackupChecks& backup_checks);
 
 } // namespace rwdoctor::repair

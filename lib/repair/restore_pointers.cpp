@@ -1,5 +1,6 @@
 #include "repair/restore_pointers.hpp"
 
+#include "repair/plan_reads.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -12,16 +13,6 @@ namespace rwdoctor::repair {
 namespace {
 
 using Row = std::vector<std::optional<std::string>>;
-
-Row
-key_values(const Row& row, const std::vector<int>& indexes)
-{
-  Row key;
-  for (const int index : indexes) {
-    key.push_back(row[static_cast<std::size_t>(index)]);
-  }
-  return key;
-}
 
 bool
 is_planned(const std::vector<RowUpdate>& planned, const std::string& table, const Row& key, const std::string& column)
