@@ -766,13 +766,13 @@ REPORT_BEGIN='<!-- bench/run.sh writes from here to the end marker (bench/result
 REPORT_END='<!-- end of what bench/run.sh writes -->'
 CHART_TIME=docs/perf-check-time.svg
 CHART_RSS=docs/perf-check-rss.svg
-# The rows the charts draw: ROW|title|line style.
+# The rows the charts draw: ROW|title|line style (a fixed colour each, whichever are present).
 CHART_SERIES=(
-    "check|rwdoctor check (default: 2 connections)|lw 2.5"
-    "check_connections_1|rwdoctor check --connections 1|lw 2.5"
-    "psql_baseline|psql: the tool's check SQL and blob scans|lw 1.5 dt 2"
-    "hand_sql|psql: a DBA's hand SQL (no blob decoding)|lw 1.5 dt 2"
-    "copy_floor|COPY floor (the columns read, no bytea)|lw 1.5 dt 3"
+    "check|rwdoctor check (default: 2 connections)|lw 2.5 lc rgb '#9400d3' pt 7"
+    "check_connections_1|rwdoctor check --connections 1|lw 2.5 lc rgb '#009e73' pt 5"
+    "psql_baseline|psql: the tool's check SQL and blob scans|lw 1.5 dt 2 lc rgb '#0072b2' pt 9"
+    "hand_sql|psql: a DBA's hand SQL (no blob decoding)|lw 1.5 dt 2 lc rgb '#e69f00' pt 11"
+    "copy_floor|COPY floor (the columns read, no bytea)|lw 1.5 dt 3 lc rgb '#555555' pt 13"
 )
 
 require_gnuplot() {
@@ -812,16 +812,15 @@ chart() {
         IFS='|' read -r row title style <<<"$entry"
         series "$row" "$column" "$@" >"$TMP/series-$row.dat"
         [ -s "$TMP/series-$row.dat" ] || continue
-        plots="$plots${plots:+, }\"series-$row.dat\" using 1:2 with linespoints $style pt 7 ps 0.8 title \"$title\""
+        plots="$plots${plots:+, }\"series-$row.dat\" using 1:2 with linespoints $style ps 0.8 title \"$title\""
     done
     [ -n "$plots" ] || die "no row to draw in $*"
     cat >"$script" <<GNUPLOT
 set terminal svg size 760,440 fixed font "sans-serif,12" background rgb "white"
 set output "chart.svg"
 set logscale x
-$([ "$logy" = log ] && echo 'set logscale y' || echo 'set yrange [0:*]')
+$([ "$logy" = log ] && echo 'set logscale y' || printf 'set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n')
 set xrange [500:100000]
-set offsets 0, 0, graph 0.08, 0
 set xtics (${tics%, }) nomirror
 set ytics nomirror
 set grid
@@ -882,7 +881,7 @@ report_table() { # FILE
         END {
             commit = meta["rwdoctor"]; sub(/.*commit /, "", commit); sub(/, [^,]* build$/, "", commit)
             printf "### %s: %s jobs, %s fragments, %s edges, %s MiB\n\n", scale, thousands(jobs), thousands(fragments), thousands(edges), thousands(bytes / 1048576 + 0.5)
-            printf "`%s` at commit %s; medians of %s runs.\n\n", meta["reproduce"], commit, meta["runs"]
+            printf "`%s` at commit %s; %s.\n\n", meta["reproduce"], commit, meta["runs"] == 1 ? "one run" : "medians of " meta["runs"] " runs"
             print "| what | rwdoctor (s) | peak RSS (MiB) | baseline (s) | rwdoctor / baseline |"
             print "|---|--:|--:|---|---|"
             printf "| `check`, healthy store | %s | %s | psql %s, hand SQL %s, floor %s | %s, %s, %s |\n", wall("check"), rss(m["check"]),
