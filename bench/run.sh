@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark rwdoctor on a synthetic meta store, in one go, and print a Markdown table.
 #
+#   bench/run.sh --charts-only
 #   bench/run.sh SCALE [--generation GEN] [--runs N] [--out FILE.md] [--build-dir DIR]
 #                [--use-env [--reuse]] [--keep] [--repair-sizes 1,100,1000|none] [--seed X]
 #                [--repair-kinds drop,restore|drop|restore] [--statement-timeout MS]
@@ -19,7 +20,12 @@
 #             bare SQL: the one DELETE of the plan's objects; COPY of exactly the restored
 #             rows from the backup into live (a fresh copy of the broken store for every run,
 #             made with CREATE DATABASE ... TEMPLATE and a CHECKPOINT, not timed)
-# The table goes to stdout and to --out (default bench/results-SCALE-GEN.md).
+# The table goes to stdout and to --out (default bench/results-SCALE-GEN.md); the same figures,
+# one line per measured row, go to a TSV next to it (bench/results-SCALE-GEN.tsv). A run of
+# generation head at the default --out then redraws the report from every
+# bench/results-{S,M,L}-head.tsv present: the charts docs/perf-check-time.svg and
+# docs/perf-check-rss.svg (gnuplot) and the tables in docs/performance.md between its
+# "bench/run.sh" markers. `bench/run.sh --charts-only` redraws them without measuring.
 #
 # Without --use-env a throwaway PostgreSQL 15 (scripts/pg-throwaway.sh) is started in a
 # temporary directory and removed at exit (--keep keeps it and prints where). With --use-env
@@ -33,13 +39,18 @@
 # --bare-limit stops a bare DELETE after SECONDS (its statement_timeout) and reports it as
 # "> SECONDS": at scale L one bare DELETE of 1000 jobs runs for about an hour.
 # A command that fails or is refused is reported in the table's notes; the others still run.
-# Needs psql, jq, /usr/bin/time (Debian packages postgresql-client, jq, time) and cmake.
+# Needs psql, jq, /usr/bin/time, gnuplot (Debian packages postgresql-client, jq, time,
+# gnuplot-nox) and cmake.
 set -euo pipefail
 
 PROG=$(basename "$0")
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 
 die() { echo "$PROG: $*" >&2; exit 1; }
+die_hint() { # MESSAGE HINT
+    printf '%s: %s\nHINT: %s\n' "$PROG" "$1" "$2" >&2
+    exit 1
+}
 info() { echo "$PROG: $*" >&2; }
 usage() {
     # The comment block at the top, up to the first line of code.
@@ -64,6 +75,8 @@ BARE_LIMIT=""
 REPAIR_KINDS=drop,restore
 REUSE=0
 NOTES=() # for the report: refusals, failures, skipped sizes
+CHARTS_ONLY=0
+DRAW=0 # redraw the charts and docs/performance.md's tables after the run
 
 parse_args() {
     while [ $# -gt 0 ]; do
@@ -78,6 +91,7 @@ parse_args() {
             --statement-timeout) [ $# -ge 2 ] || die "$1 needs a value"; STATEMENT_TIMEOUT=(--statement-timeout "$2"); shift 2 ;;
             --repair-kinds) [ $# -ge 2 ] || die "$1 needs a value"; REPAIR_KINDS=$2; shift 2 ;;
             --bare-limit) [ $# -ge 2 ] || die "$1 needs a value"; BARE_LIMIT=$2; shift 2 ;;
+            --charts-only) CHARTS_ONLY=1; shift ;;
             --reuse) REUSE=1; shift ;;
             --use-env) USE_ENV=1; shift ;;
             --keep) KEEP=1; shift ;;
@@ -87,13 +101,21 @@ parse_args() {
             *) [ -z "$SCALE" ] || die "only one SCALE expected"; SCALE=$1; shift ;;
         esac
     done
+    if [ "$CHARTS_ONLY" -eq 1 ]; then
+        [ -z "$SCALE" ] || die "--charts-only takes no SCALE: it draws every bench/results-{S,M,L}-head.tsv present"
+        return
+    fi
     case "$SCALE" in S|M|L) ;; '') usage ;; *) die "SCALE must be S, M or L (got '$SCALE')" ;; esac
     case "$GENERATION" in v2_4|v2_8|v3_0_3|head) ;; *) die "unknown generation '$GENERATION'" ;; esac
     case "$RUNS" in ''|*[!0-9]*|0) die "--runs needs a positive number" ;; esac
     case "$REPAIR_KINDS" in drop,restore|restore,drop) REPAIR_KINDS=drop,restore ;; drop|restore) ;; *) die "--repair-kinds needs drop, restore or drop,restore" ;; esac
     case "$BARE_LIMIT" in '') ;; *[!0-9]*|0*) die "--bare-limit needs a positive number of seconds" ;; esac
     case "$REPAIR_SIZES" in none) ;; ''|*[!0-9,]*) die "--repair-sizes needs numbers separated by commas, or none" ;; esac
-    [ -n "$OUT" ] || OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
+    if [ -z "$OUT" ]; then
+        OUT=$ROOT/bench/results-$SCALE-$GENERATION.md
+        [ "$GENERATION" != head ] || DRAW=1
+    fi
+    TSV=${OUT%.md}.tsv
     BUILD_DIR=$(mkdir -p "$BUILD_DIR" && cd "$BUILD_DIR" && pwd -P)
 }
 
@@ -103,6 +125,7 @@ require_tools() {
         command -v "$tool" >/dev/null 2>&1 ||
             die "$tool not found (Debian: apt-get install postgresql-client jq time)"
     done
+    [ "$DRAW" -eq 0 ] || require_gnuplot
     [ -x "$ROOT/bench/generate.sh" ] || die "bench/generate.sh is missing or not executable"
 }
 
@@ -585,6 +608,13 @@ collect_facts() {
     GENERATION_LABEL=$(jq -r '.meta_store.generation' "$TMP/findings.json" 2>/dev/null || echo "$GENERATION")
 }
 
+reproduce_command() {
+    echo "bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ "$REPAIR_KINDS" = drop,restore ] || echo " --repair-kinds $REPAIR_KINDS")$([ -z "$BARE_LIMIT" ] || echo " --bare-limit $BARE_LIMIT")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")"
+}
+machine_line() { echo "$NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM"; }
+postgresql_line() { echo "$PG_VERSION ($PG_SETTINGS)"; }
+server_line() { [ "$USE_ENV" -eq 1 ] && echo "the caller's server" || echo "throwaway server on a unix socket"; }
+
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 
 row() { # cells...: one Markdown table row
@@ -619,9 +649,9 @@ report() {
     cat <<EOF
 # rwdoctor benchmark: scale $SCALE, generation $GENERATION ($GENERATION_LABEL)
 
-Reproduce: \`bench/run.sh $SCALE --generation $GENERATION --runs $RUNS$([ "$REPAIR_SIZES" = 1,100,1000 ] || echo " --repair-sizes $REPAIR_SIZES")$([ "$SEED" = 1 ] || echo " --seed $SEED")$([ "${#STATEMENT_TIMEOUT[@]}" -eq 0 ] || echo " ${STATEMENT_TIMEOUT[*]}")$([ "$REPAIR_KINDS" = drop,restore ] || echo " --repair-kinds $REPAIR_KINDS")$([ -z "$BARE_LIMIT" ] || echo " --bare-limit $BARE_LIMIT")$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
+Reproduce: \`$(reproduce_command)\`. Every figure is the median of $RUNS runs; wall time in seconds, peak RSS (\`/usr/bin/time -v\`, maximum resident set size) in MiB.
 
-- machine: $NPROC CPUs (${CPU:-unknown CPU}), $MEM_GIB GiB RAM; PostgreSQL $PG_VERSION ($PG_SETTINGS)$([ "$USE_ENV" -eq 1 ] && echo ", the caller's server" || echo ", throwaway server on a unix socket")
+- machine: $(machine_line); PostgreSQL $(postgresql_line), $(server_line)
 - rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build
 - store: $N_OBJECTS objects, $N_JOBS streaming jobs, $N_FRAGMENTS fragments, $N_EDGES fragment edges ($N_NO_SHUFFLE NO_SHUFFLE), $N_DEPENDENCIES object dependencies, $N_ACTORS actor rows; stream_node $(mib "$BLOB_BYTES") MiB in total (mean $(awk -v b="$BLOB_BYTES" -v n="$N_FRAGMENTS" 'BEGIN { if (n + 0 > 0) printf "%.1f", b / n / 1024; else print "-" }') KiB); database $(mib "$DB_BYTES") MiB
 - generator: ${GEN_SUMMARY#"$DB_HEALTHY": }; store with findings: the same with $BROKEN_TOTAL leaf jobs' fragments deleted (repairs take theirs from the $BROKEN_COUNT in one RisingWave database)
@@ -680,8 +710,247 @@ EOF
     fi
 }
 
+# ------------------------------------------------------------------ machine-readable results
+# The TSV next to the Markdown file: "# key: value" lines about the run, then a header and
+# one line per measured row (a row that failed or did not run has no line). wall_s is the
+# median wall time in seconds, rss_mib the median peak RSS in MiB; stopped is 1 when
+# --bare-limit stopped the row (wall_s is then the limit, a lower bound, and rss_mib "-").
+TSV_COLUMNS="scale generation jobs fragments edges objects store_bytes row wall_s rss_mib stopped"
+
+tsv_row() { # ROW LABEL: the TSV line of LABEL's result, if it has one
+    local row=$1 label=$2 line
+    if has_result "$label"; then
+        line="$row $(median_wall "$label") $(median_rss "$label") 0"
+    elif [ -s "$TMP/results/$label.limit" ]; then
+        line="$row $(cat "$TMP/results/$label.limit") - 1"
+    else
+        return 0
+    fi
+    echo "$SCALE $GENERATION_LABEL $N_JOBS $N_FRAGMENTS $N_EDGES $N_OBJECTS $DB_BYTES $line" | tr ' ' '\t'
+}
+
+write_tsv() {
+    local n
+    echo "# rwdoctor benchmark: one line per measured row (bench/run.sh; the Markdown file beside this one says what each row runs)"
+    echo "# reproduce: $(reproduce_command)"
+    echo "# runs: $RUNS"
+    echo "# rwdoctor: $TOOL_VERSION, commit $COMMIT, ${BUILD_TYPE:-unknown} build"
+    echo "# machine: $(machine_line)"
+    echo "# postgresql: $(postgresql_line)"
+    echo "# server: $(server_line)"
+    echo "# findings: $CHECK_FINDINGS"
+    echo "$TSV_COLUMNS" | tr ' ' '\t'
+    tsv_row check check_tool
+    tsv_row check_connections_1 check_tool_one
+    tsv_row check_findings check_tool_findings
+    tsv_row guard guard_tool
+    tsv_row guard_findings guard_tool_findings
+    tsv_row psql_baseline check_psql
+    tsv_row psql_check_sql check_psql_no_blobs
+    tsv_row hand_sql check_hand
+    tsv_row copy_floor check_floor
+    tsv_row blob_check blob_tool
+    tsv_row blob_floor blob_floor
+    for n in "${SIZES[@]}"; do
+        tsv_row "drop_$n" "drop_tool_$n"
+        tsv_row "drop_bare_$n" "drop_sql_$n"
+        tsv_row "restore_$n" "restore_tool_$n"
+        tsv_row "restore_bare_$n" "restore_sql_$n"
+    done
+}
+
+# ------------------------------------------------------------------ charts and report tables
+# Drawn from every bench/results-{S,M,L}-head.tsv present, whichever run wrote it.
+REPORT=docs/performance.md
+REPORT_BEGIN='<!-- bench/run.sh writes from here to the end marker (bench/results-*-head.tsv); do not edit by hand -->'
+REPORT_END='<!-- end of what bench/run.sh writes -->'
+CHART_TIME=docs/perf-check-time.svg
+CHART_RSS=docs/perf-check-rss.svg
+# The rows the charts draw: ROW|title|line style (a fixed colour each, whichever are present).
+CHART_SERIES=(
+    "check|rwdoctor check (default: 2 connections)|lw 2.5 lc rgb '#9400d3' pt 7"
+    "check_connections_1|rwdoctor check --connections 1|lw 2.5 lc rgb '#009e73' pt 5"
+    "psql_baseline|psql: the tool's check SQL and blob scans|lw 1.5 dt 2 lc rgb '#0072b2' pt 9"
+    "hand_sql|psql: a DBA's hand SQL (no blob decoding)|lw 1.5 dt 2 lc rgb '#e69f00' pt 11"
+    "copy_floor|COPY floor (the columns read, no bytea)|lw 1.5 dt 3 lc rgb '#555555' pt 13"
+)
+
+require_gnuplot() {
+    command -v gnuplot >/dev/null 2>&1 ||
+        die_hint "gnuplot not found: it draws the charts in docs/" \
+            "install it (Debian: apt-get install --no-install-recommends gnuplot-nox), or give --out FILE.md to measure without drawing"
+}
+
+report_tsvs() { # the results files the report is drawn from, smallest scale first
+    local scale
+    for scale in S M L; do
+        [ ! -s "$ROOT/bench/results-$scale-head.tsv" ] || echo "$ROOT/bench/results-$scale-head.tsv"
+    done
+}
+
+# series ROW COLUMN FILES...: "jobs value scale" for every file with ROW, by jobs.
+series() {
+    local row=$1 column=$2
+    shift 2
+    awk -F'\t' -v row="$row" -v column="$column" '
+        /^#/ { next }
+        $1 == "scale" { for (i = 1; i <= NF; i++) at[$i] = i; next }
+        $at["row"] == row && $at[column] != "-" && $at["stopped"] != 1 { print $at["jobs"], $at[column], $at["scale"] }
+    ' "$@" | sort -n -k 1,1
+}
+
+# chart OUTPUT COLUMN YLABEL LOGY FILES...
+chart() {
+    local output=$1 column=$2 ylabel=$3 logy=$4
+    shift 4
+    local script=$TMP/chart.gp entry row title style plots="" tics
+    # The x tics: one per scale, its jobs from its first row.
+    tics=$(for file in "$@"; do
+        awk -F'\t' '/^#/ || $1 == "scale" { next } { print $3, $1; exit }' "$file"
+    done | while read -r jobs scale; do printf '"%s: %s jobs" %s, ' "$scale" "$(thousands "$jobs")" "$jobs"; done)
+    for entry in "${CHART_SERIES[@]}"; do
+        IFS='|' read -r row title style <<<"$entry"
+        series "$row" "$column" "$@" >"$TMP/series-$row.dat"
+        [ -s "$TMP/series-$row.dat" ] || continue
+        plots="$plots${plots:+, }\"series-$row.dat\" using 1:2 with linespoints $style ps 0.8 title \"$title\""
+    done
+    [ -n "$plots" ] || die "no row to draw in $*"
+    cat >"$script" <<GNUPLOT
+set terminal svg size 760,440 fixed font "sans-serif,12" background rgb "white"
+set output "chart.svg"
+set logscale x
+$([ "$logy" = log ] && echo 'set logscale y' || printf 'set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n')
+set xrange [500:100000]
+set xtics (${tics%, }) nomirror
+set ytics nomirror
+set grid
+set key top left Left reverse box opaque
+set xlabel "store size: streaming jobs (log scale)"
+set ylabel "$ylabel"
+plot $plots
+GNUPLOT
+    (cd "$TMP" && gnuplot chart.gp) || die "gnuplot failed on $output"
+    mkdir -p "$ROOT/$(dirname "$output")"
+    mv "$TMP/chart.svg" "$ROOT/$output"
+    info "wrote $output"
+}
+
+thousands() { # N: N with thousands separated by commas
+    awk -v n="$1" 'BEGIN { s = sprintf("%d", n); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s); print s }'
+}
+
+# The Markdown of one scale from its TSV: a heading, the run, and the table.
+report_table() { # FILE
+    awk -F'\t' '
+        function sec(x) { return x == "" ? "-" : (x + 0 < 10 ? sprintf("%.2f", x) : sprintf("%.1f", x)) }
+        function rss(x) { return x == "" || x == "-" ? "-" : sprintf("%.1f", x) }
+        function wall(r) { return (r in w) ? (stopped[r] ? "> " w[r] : sec(w[r])) : "-" }
+        function ratio(a, b) {
+            if (!(a in w) || !(b in w) || stopped[a] || w[b] + 0 == 0) return "-"
+            return (stopped[b] ? "< " : "") sprintf("%.2f", w[a] / w[b])
+        }
+        function thousands(n,   s) { s = sprintf("%d", n); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s); return s }
+        function joined(kind, what,   i, out, r) {
+            out = ""
+            for (i = 1; i <= nsizes[kind]; i++) {
+                r = kind "_" size[kind, i]
+                if (what == "tool") v = wall(r)
+                else if (what == "rss") v = (r in w) ? rss(m[r]) : "-"
+                else if (what == "bare") v = wall(kind "_bare_" size[kind, i])
+                else v = ratio(r, kind "_bare_" size[kind, i])
+                out = out (i > 1 ? " / " : "") v
+            }
+            return out
+        }
+        function sizes(kind,   i, out) {
+            out = ""
+            for (i = 1; i <= nsizes[kind]; i++) out = out (i > 1 ? " / " : "") size[kind, i]
+            return out
+        }
+        /^# / { k = substr($0, 3, index($0, ":") - 3); meta[k] = substr($0, index($0, ":") + 2); next }
+        $1 == "scale" { for (i = 1; i <= NF; i++) at[$i] = i; next }
+        {
+            scale = $at["scale"]; jobs = $at["jobs"]; fragments = $at["fragments"]; edges = $at["edges"]
+            bytes = $at["store_bytes"]; r = $at["row"]
+            w[r] = $at["wall_s"]; m[r] = $at["rss_mib"]; stopped[r] = ($at["stopped"] == 1)
+            if (r ~ /^(drop|restore)_[0-9]+$/) {
+                kind = r; sub(/_.*/, "", kind); n = r; sub(/^[a-z]+_/, "", n)
+                size[kind, ++nsizes[kind]] = n
+            }
+        }
+        END {
+            commit = meta["rwdoctor"]; sub(/.*commit /, "", commit); sub(/, [^,]* build$/, "", commit)
+            printf "### %s: %s jobs, %s fragments, %s edges, %s MiB\n\n", scale, thousands(jobs), thousands(fragments), thousands(edges), thousands(bytes / 1048576 + 0.5)
+            printf "`%s` at commit %s; %s.\n\n", meta["reproduce"], commit, meta["runs"] == 1 ? "one run" : "medians of " meta["runs"] " runs"
+            print "| what | rwdoctor (s) | peak RSS (MiB) | baseline (s) | rwdoctor / baseline |"
+            print "|---|--:|--:|---|---|"
+            printf "| `check`, healthy store | %s | %s | psql %s, hand SQL %s, floor %s | %s, %s, %s |\n", wall("check"), rss(m["check"]),
+                wall("psql_baseline"), wall("hand_sql"), wall("copy_floor"),
+                ratio("check", "psql_baseline"), ratio("check", "hand_sql"), ratio("check", "copy_floor")
+            printf "| `check --connections 1` | %s | %s | psql %s | %s |\n", wall("check_connections_1"), rss(m["check_connections_1"]),
+                wall("psql_baseline"), ratio("check_connections_1", "psql_baseline")
+            printf "| `check`, store with %s findings | %s | %s | | |\n", thousands(meta["findings"]), wall("check_findings"), rss(m["check_findings"])
+            if (nsizes["drop"])
+                printf "| `repair drop`, %s jobs | %s | %s | bare `DELETE` %s | %s |\n", sizes("drop"), joined("drop", "tool"),
+                    joined("drop", "rss"), joined("drop", "bare"), joined("drop", "ratio")
+            if (nsizes["restore"])
+                printf "| `repair restore`, %s jobs | %s | %s | bare `COPY` %s | %s |\n", sizes("restore"), joined("restore", "tool"),
+                    joined("restore", "rss"), joined("restore", "bare"), joined("restore", "ratio")
+        }' "$1"
+}
+
+# The block between docs/performance.md's markers: one table per scale, then the machine.
+report_block() { # FILES...
+    local file
+    echo "$REPORT_BEGIN"
+    for file in "$@"; do
+        echo
+        report_table "$file"
+    done
+    echo
+    # The machine and server of each run, once when the runs agree.
+    for file in "$@"; do
+        awk '/^# machine: / { machine = substr($0, 12) } /^# postgresql: / { pg = substr($0, 15) }
+            END { print "- machine: " machine "; PostgreSQL " pg }' "$file"
+    done | sort -u
+    echo "$REPORT_END"
+}
+
+update_report() { # FILES...
+    local report=$ROOT/$REPORT
+    if [ ! -f "$report" ] || ! grep -qxF "$REPORT_BEGIN" "$report" || ! grep -qxF "$REPORT_END" "$report"; then
+        info "warning: $REPORT has no bench/run.sh markers; its tables were not written"
+        return 0
+    fi
+    report_block "$@" >"$TMP/report-block.md"
+    awk -v begin="$REPORT_BEGIN" -v end="$REPORT_END" -v block="$TMP/report-block.md" '
+        $0 == begin { while ((getline line < block) > 0) print line; skip = 1; next }
+        $0 == end { skip = 0; next }
+        !skip { print }' "$report" >"$TMP/report.new"
+    cat "$TMP/report.new" >"$report"
+    info "wrote the tables of $REPORT"
+}
+
+draw_report() {
+    local -a files
+    mapfile -t files < <(report_tsvs)
+    [ "${#files[@]}" -gt 0 ] ||
+        die_hint "no results to draw: bench/results-S-head.tsv, -M- and -L- are all missing" "measure one first, e.g. bench/run.sh S"
+    chart "$CHART_TIME" wall_s "check wall time, s (log scale)" log "${files[@]}"
+    chart "$CHART_RSS" rss_mib "check peak RSS, MiB" linear "${files[@]}"
+    update_report "${files[@]}"
+}
+
 main() {
     parse_args "$@"
+    if [ "$CHARTS_ONLY" -eq 1 ]; then
+        require_gnuplot
+        make_workspace
+        trap cleanup EXIT
+        trap 'exit 130' INT TERM
+        draw_report
+        return
+    fi
     require_tools
     make_workspace
     trap cleanup EXIT
@@ -696,6 +965,13 @@ main() {
     mkdir -p "$(dirname "$OUT")"
     cp "$TMP/report.md" "$OUT"
     info "wrote ${OUT#"$ROOT"/}"
+    write_tsv >"$TSV"
+    info "wrote ${TSV#"$ROOT"/}"
+    if [ "$DRAW" -eq 1 ]; then
+        draw_report
+    else
+        info "the charts and $REPORT were not redrawn (they are drawn from generation head at the default --out)"
+    fi
 }
 
 main "$@"

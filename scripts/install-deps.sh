@@ -30,6 +30,7 @@ util-linux
 procps
 jq
 time
+gnuplot-nox
 universal-ctags
 "
 
