@@ -50,26 +50,11 @@ check_options()
   return options;
 }
 
-} // namespace
-
-int
-run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+// --connections (or --jobs, its older name) into `selection`; an error names the one the user
+// typed.
+void
+select_connections(const po::variables_map& values, checks::CheckSelection& selection)
 {
-  const auto options = check_options();
-  const auto values = parse_options(args, options, "check");
-  if (values.count("help") != 0) {
-    std::ostringstream text;
-    text << "Usage: rwdoctor check [options]\n\n" << options
-         << "\nExit codes: 0 clean, 4 inconsistencies found, 8 operational error or a check could not run, "
-            "16 usage error.\n";
-    out << text.str();
-    return to_int(ExitCode::clean);
-  }
-  const auto format = format_from(values);
-  auto connection = connection_from(values);
-  const int lease_seconds = lease_seconds_option(values);
-  auto selection = selection_from(values, connection);
-  // --jobs is the older name of --connections; an error names the one the user typed.
   if (values.count("connections") != 0 && values.count("jobs") != 0) {
     throw UsageError("--connections and --jobs are the same option", "Give --connections only.");
   }
@@ -82,46 +67,46 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
                                  selection.jobs),
                      "Two connections use two cores; more help only when the server has more cores to spare.");
   }
+}
+
+// --quiet or --verbose. Without either: on a terminal one line per finding, so that the end of
+// the report (what to do) stays on the screen; in a file or a pipe every detail.
+report::Verbosity
+check_verbosity(const po::variables_map& values)
+{
   const bool quiet = values.count("quiet") != 0;
   const bool verbose = values.count("verbose") != 0;
   if (quiet && verbose) {
     throw UsageError("--quiet and --verbose contradict each other", "Give one of them.");
   }
-  const auto& catalogue = checks::Catalogue::builtin();
+  return quiet                                ? report::Verbosity::quiet
+         : verbose || !stdout_is_terminal() ? report::Verbosity::normal
+                                              : report::Verbosity::compact;
+}
 
-  db::MetaStoreSession session(connection);
-  require_jobs_exist(session, selection.job_ids);
-  TerminalProgress progress(err, !quiet && stderr_is_terminal());
-  // Findings stream from the runner into the renderer's spool files, so memory does not grow
-  // with their number; nothing reaches `out` before the run is complete.
+report::CheckRenderer
+check_renderer(Format format, const checks::Catalogue& catalogue, report::Verbosity verbosity,
+               const incidents::CommandContext& commands)
+{
   const auto colour = stdout_is_terminal() && !no_color_requested() ? report::Colour::on : report::Colour::off;
-  // The commands an incident prints name the meta store this run reached, as pasted later.
-  const auto commands = command_context(connection, session);
-  // On a terminal one line per finding, so that the end of the report (what to do) stays on
-  // the screen; in a file or a pipe every detail.
-  const auto verbosity = quiet                                     ? report::Verbosity::quiet
-                         : verbose || !stdout_is_terminal() ? report::Verbosity::normal
-                                                                   : report::Verbosity::compact;
-  auto renderer = format == Format::json
-                    ? report::CheckRenderer::json(commands)
-                    : report::CheckRenderer::text(catalogue, colour, verbosity, commands,
-                                                  output_width());
-  // Each incident's state in Hummock, read in the same snapshot when the report is written.
-  hummock::StateInspector state(session);
-  renderer.set_state_source(hummock::incident_state_source(state));
-  const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
-  for (const auto& warning : run.warnings) {
-    fmt::print(err, "rwdoctor: warning: {}\n", warning);
-  }
+  return format == Format::json ? report::CheckRenderer::json(commands)
+                                : report::CheckRenderer::text(catalogue, colour, verbosity, commands, output_width());
+}
 
+void
+report_missing_tables(const checks::CheckRun& run, std::ostream& err)
+{
   for (const auto& table : run.meta_store.missing_tables) {
     fmt::print(err, "rwdoctor: error: the meta store in schema \"{}\" is missing table \"{}\"\n", run.meta_store.schema,
                table);
     fmt::print(err, "HINT: Restore the table from a backup of the meta store; checks that need it cannot run.\n");
   }
+}
 
-  renderer.finish(out, run);
-  // After the report, so that it is on the screen when the report ends.
+// After the report, so that it is on the screen when the report ends.
+void
+warn_live_meta_leader(const checks::CheckRun& run, int lease_seconds, std::ostream& out, std::ostream& err)
+{
   if (run.meta_store.leader_heartbeat_age_s && *run.meta_store.leader_heartbeat_age_s < lease_seconds) {
     out.flush();
     fmt::print(err,
@@ -130,18 +115,65 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
                *run.meta_store.leader_heartbeat_age_s, lease_seconds);
     fmt::print(err, "HINT: Stop the meta node before repairing; results may change while it runs.\n");
   }
+}
+
+// Checks that could not run (for another reason than missing tables): the store was not fully
+// checked.
+void
+report_incomplete_run(const checks::CheckRun& run, std::ostream& err)
+{
+  fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");
+  // One HINT line: the first failed check's own hint (a timeout names --statement-timeout,
+  // a permission error the GRANT), else a general one.
+  const auto with_hint = std::find_if(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
+    return outcome.status == checks::CheckStatus::failed && !outcome.hint.empty();
+  });
+  fmt::print(err, "HINT: {}\n",
+             with_hint != run.checks.end() ? with_hint->hint
+                                           : "See the failed checks above; fix access or timeouts and run rwdoctor "
+                                             "check again.");
+}
+
+} // namespace
+
+int
+run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+  const auto options = check_options();
+  const auto values = parse_options(args, options, "check");
+  if (values.count("help") != 0) {
+    return print_command_help(out, "Usage: rwdoctor check [options]\n\n", options,
+                              "\nExit codes: 0 clean, 4 inconsistencies found, 8 operational error or a check could "
+                              "not run, 16 usage error.\n");
+  }
+  const auto format = format_from(values);
+  auto connection = connection_from(values);
+  const int lease_seconds = lease_seconds_option(values);
+  auto selection = selection_from(values, connection);
+  select_connections(values, selection);
+  const auto verbosity = check_verbosity(values);
+  const auto& catalogue = checks::Catalogue::builtin();
+
+  db::MetaStoreSession session(connection);
+  require_jobs_exist(session, selection.job_ids);
+  TerminalProgress progress(err, verbosity != report::Verbosity::quiet && stderr_is_terminal());
+  // Findings stream from the runner into the renderer's spool files, so memory does not grow
+  // with their number; nothing reaches `out` before the run is complete. The commands an
+  // incident prints name the meta store this run reached, as pasted later.
+  auto renderer = check_renderer(format, catalogue, verbosity, command_context(connection, session));
+  // Each incident's state in Hummock, read in the same snapshot when the report is written.
+  hummock::StateInspector state(session);
+  renderer.set_state_source(hummock::incident_state_source(state));
+  const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
+  for (const auto& warning : run.warnings) {
+    fmt::print(err, "rwdoctor: warning: {}\n", warning);
+  }
+  report_missing_tables(run, err);
+  renderer.finish(out, run);
+  warn_live_meta_leader(run, lease_seconds, out, err);
   const auto code = checks::verdict(run, renderer.inconsistency_found());
   if (code == ExitCode::operational && run.meta_store.missing_tables.empty()) {
-    fmt::print(err, "rwdoctor: error: some checks could not run, so the meta store was not fully checked\n");
-    // One HINT line: the first failed check's own hint (a timeout names --statement-timeout,
-    // a permission error the GRANT), else a general one.
-    const auto with_hint = std::find_if(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
-      return outcome.status == checks::CheckStatus::failed && !outcome.hint.empty();
-    });
-    fmt::print(err, "HINT: {}\n",
-               with_hint != run.checks.end() ? with_hint->hint
-                                             : "See the failed checks above; fix access or timeouts and run rwdoctor "
-                                               "check again.");
+    report_incomplete_run(run, err);
   }
   return to_int(code);
 }

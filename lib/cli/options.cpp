@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <ostream>
+#include <sstream>
 
 namespace rwdoctor::cli {
 
@@ -50,6 +52,16 @@ parse_options(const std::vector<std::string>& args, const po::options_descriptio
     throw UsageError(error.what(), fmt::format("Run 'rwdoctor {} --help' for the options.", command));
   }
   return values;
+}
+
+int
+print_command_help(std::ostream& out, const std::string& usage, const po::options_description& options,
+                   const std::string& footer)
+{
+  std::ostringstream text;
+  text << usage << options << footer;
+  out << text.str();
+  return to_int(ExitCode::clean);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <set>
 #include <string>
@@ -24,6 +25,11 @@ enum class Format { text, json };
 // Parses `args`; any Boost error becomes a UsageError naming the command's --help.
 po::variables_map parse_options(const std::vector<std::string>& args, const po::options_description& options,
                                 const std::string& command, const po::positional_options_description* positional = nullptr);
+
+// A command's --help: `usage` (with its blank line), `options`, then `footer` (its exit
+// codes, or ""). Returns the exit code clean.
+int print_command_help(std::ostream& out, const std::string& usage, const po::options_description& options,
+                       const std::string& footer = "");
 
 // -d/-h/-p/-U, --schema, --statement-timeout, --lock-timeout.
 void add_connection_options(po::options_description& options);

@@ -11,6 +11,8 @@ namespace rwdoctor::cli {
 int run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istream& in, std::ostream& out,
                     std::ostream& err);
 int run_restore_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
+// `repair drop`; `args` follow `repair` and start with `drop` (or `--help`).
+int run_drop_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_repair_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_apply_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int run_undo_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);

@@ -99,6 +99,26 @@ report_nothing_to_do(const std::string& message, const std::string& repair_id, F
   return to_int(ExitCode::clean);
 }
 
+repair::Json
+applied_plan_json(repair::Json plan, const std::string& repair_id, const std::string& undo_path, long audit_id)
+{
+  plan["applied"] = true;
+  plan["repair_id"] = repair_id;
+  plan["undo_file"] = undo_path;
+  plan["audit_id"] = audit_id == 0 ? repair::Json(nullptr) : repair::Json(audit_id);
+  return plan;
+}
+
+void
+require_plan_target(const repair::SavedPlan& saved, const std::string& database, const std::string& schema)
+{
+  if (database != saved.database || schema != saved.schema) {
+    throw RefusedError(fmt::format("the plan was made for database \"{}\" schema \"{}\", not \"{}\" \"{}\"",
+                                   saved.database, saved.schema, database, schema),
+                       "Point -d (and --schema) at the meta store the plan was made for.");
+  }
+}
+
 std::string
 saved_plan_text(repair::Json plan, const std::string& repair_id)
 {

@@ -43,6 +43,11 @@ std::string applied_repair_footer(const std::string& what, const std::string& un
 // A repeated repair or apply whose work is done: the message (text or JSON), exit 0.
 int report_nothing_to_do(const std::string& message, const std::string& repair_id, Format format, std::ostream& out);
 
+// `plan` (a plan's JSON) as a finished repair reports it: applied, with its repair id, undo
+// file and audit row (null without one).
+repair::Json applied_plan_json(repair::Json plan, const std::string& repair_id, const std::string& undo_path,
+                               long audit_id);
+
 // A plan file (--plan-out): the plan, with the id the repair takes when it is applied, sealed.
 std::string saved_plan_text(repair::Json plan, const std::string& repair_id);
 
@@ -64,7 +69,18 @@ struct NothingToDo
 std::vector<int> choose_jobs(const db::ConnectionOptions& connection, checks::Repair repair, const std::string& verb,
                              const std::function<std::string(int)>& plan_text, std::istream& in, std::ostream& out);
 
-// `rwdoctor apply` of a plan saved by `repair all` or `repair fix --plan-out`.
+// RefusedError unless the meta store a saved plan's repair reached (`database`, `schema`) is
+// the one the plan was made for.
+void require_plan_target(const repair::SavedPlan& saved, const std::string& database, const std::string& schema);
+
+// `rwdoctor apply` of a saved plan, each defined with the command that makes such plans: of
+// `repair drop --plan-out`, of `repair restore --plan-out` (with --from) and of `repair all`
+// or `repair fix --plan-out`. `apply` carries the plan's repair id.
+int apply_saved_drop_plan(const db::ConnectionOptions& connection, const repair::SavedPlan& saved,
+                          const repair::ApplyOptions& apply, Format format, std::ostream& out);
+int apply_saved_restore_plan(const po::variables_map& values, const db::ConnectionOptions& connection,
+                             const repair::SavedPlan& saved, const repair::ApplyOptions& apply, Format format,
+                             std::ostream& out);
 int apply_saved_all_plan(const po::variables_map& values, const db::ConnectionOptions& connection,
                          const repair::SavedPlan& saved, const repair::ApplyOptions& apply, Format format,
                          std::ostream& out);

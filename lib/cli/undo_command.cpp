@@ -1,0 +1,147 @@
+// `rwdoctor undo UNDO_FILE`: takes a repair back from its undo file, after the DBA's yes.
+#include "cli/repair_command.hpp"
+
+#include "cli/options.hpp"
+#include "cli/prompt.hpp"
+#include "cli/repair_flow.hpp"
+#include "cli/repair_support.hpp"
+#include "cli/terminal.hpp"
+#include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "repair/repair_executor.hpp"
+#include "repair/undo_file.hpp"
+#include "report/text_report.hpp"
+#include "util/durable_file.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <ostream>
+
+namespace rwdoctor::cli {
+
+namespace {
+
+// How much an undo file takes back.
+struct UndoSize
+{
+  std::size_t rows = 0;     // rows it puts back
+  std::size_t inserted = 0; // rows it deletes again
+};
+
+UndoSize
+undo_size(const repair::UndoData& undo)
+{
+  UndoSize size;
+  for (const auto& table : undo.tables) {
+    size.rows += table.rows.size();
+  }
+  for (const auto& table : undo.inserted) {
+    size.inserted += table.keys.size();
+  }
+  return size;
+}
+
+// What the file at `path` takes back; whether that is still to be done, the undo itself decides.
+std::string
+undo_summary(const repair::UndoData& undo, const std::string& path, const UndoSize& size)
+{
+  const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
+  if (undo.action == "all") {
+    return fmt::format("undo {}{}: a repair{} in database \"{}\"; taking it back deletes the {} row(s) it inserted, "
+                       "sets {} column value(s) back and puts back {} row(s) it removed",
+                       path, repair_named,
+                       undo.oids.empty() ? "" : fmt::format(" of object(s) {}", fmt::join(undo.oids, ", ")),
+                       undo.database, size.inserted, undo.updated.size(), size.rows);
+  }
+  if (undo.action == "restore") {
+    return fmt::format("undo {}{}: a restore of job(s) {} in database \"{}\"; taking it back deletes the {} row(s) "
+                       "it inserted and sets {} column value(s) back",
+                       path, repair_named, fmt::join(undo.oids, ", "), undo.database, size.inserted,
+                       undo.updated.size());
+  }
+  return fmt::format("undo {}{}: a drop of {} object(s) ({}) in database \"{}\"; taking it back puts back {} row(s)",
+                     path, repair_named, undo.oids.size(), fmt::join(undo.oids, ", "), undo.database, size.rows);
+}
+
+// The question says what a yes does: a restore's undo deletes, a drop's inserts.
+std::string
+undo_question(const repair::UndoData& undo, const UndoSize& size)
+{
+  if (undo.action == "all") {
+    return "take this repair back? [y/N] ";
+  }
+  if (undo.action == "restore") {
+    return fmt::format("delete the {} row(s) it inserted{}? [y/N] ", size.inserted,
+                       undo.updated.empty() ? std::string()
+                                            : fmt::format(" and set {} value(s) back", undo.updated.size()));
+  }
+  return fmt::format("put these {} row(s) back? [y/N] ", size.rows);
+}
+
+int
+report_undone(const repair::UndoData& undo, const repair::UndoOutcome& outcome, std::ostream& out)
+{
+  if (outcome.nothing_to_do) {
+    out << report::fitted_text_line(*outcome.nothing_to_do, output_width(), "  ");
+    return to_int(ExitCode::clean);
+  }
+  if (undo.action == "all") {
+    out << report::fitted_text_line(
+      fmt::format("took the repair back: {} row(s) deleted or put back, {} column value(s) set back; the meta store "
+                  "is as it was before the repair{}",
+                  outcome.rows, undo.updated.size(),
+                  undo.sequences.empty()
+                    ? std::string()
+                    : fmt::format(", except sequence(s) {}, which stay moved forward (harmless; setval is not "
+                                  "transactional)",
+                                  fmt::join(undo.sequences, ", "))),
+      output_width(), "  ");
+  } else {
+    fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
+               undo.action == "restore" ? "deleted" : "put back", outcome.rows);
+  }
+  if (outcome.audit_id != 0) {
+    fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);
+  }
+  return to_int(ExitCode::clean);
+}
+
+} // namespace
+
+int
+run_undo_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err)
+{
+  po::options_description options("rwdoctor undo options");
+  add_repair_options(options);
+  options.add_options()("file", po::value<std::string>(), "undo file written by a repair");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto values = parse_options(args, options, "undo", &positional);
+  if (values.count("help") != 0) {
+    return print_command_help(out, "Usage: rwdoctor undo UNDO_FILE [--yes] [options]\n\n", options);
+  }
+  if (values.count("file") == 0) {
+    throw UsageError("undo needs the undo file", "Repairs print the path of their undo file.");
+  }
+  const auto path = repair::absolute_path(values["file"].as<std::string>());
+  const auto undo = repair::read_undo_document(util::read_whole_file(path), path);
+  auto connection = connection_from(values);
+  default_connection_to(connection, values, undo.database, undo.server ? undo.server->host : "",
+                        undo.server ? undo.server->port : "", undo.schema);
+  const auto apply = apply_options_from(values, args, connection, "undo", err);
+  const auto size = undo_size(undo);
+  out << report::fitted_text_line(undo_summary(undo, path, size), output_width(), "") << "\n";
+  if (values.count("yes") == 0) {
+    if (!interactive_terminal()) {
+      throw UsageError("undo needs --yes when it is not run on a terminal", "Pass --yes to take the repair back.");
+    }
+    if (!confirmed(in, out, undo_question(undo, size))) {
+      return not_applied(out);
+    }
+  }
+  const InterruptGuard cancel_on_signal;
+  return report_undone(undo, repair::apply_undo(connection, undo, apply, path), out);
+}
+
+} // namespace rwdoctor::cli
