@@ -5,6 +5,7 @@
 #include "checks/stream_node_digest.hpp"
 #include "checks/finding_enricher.hpp"
 #include "checks/raw_finding.hpp"
+#include "checks/run_preflight.hpp"
 #include "checks/scope_arrays.hpp"
 #include "checks/sibling_checks.hpp"
 #include "core/error.hpp"
@@ -22,59 +23,6 @@
 namespace rwdoctor::checks {
 
 namespace {
-
-void
-require_meta_store(const db::MetaStoreSession& session, const store::SchemaFacts& facts)
-{
-  const auto hint = "Point -d at the database the meta node uses (its --sql-endpoint), and pass --schema if "
-                    "the tables live in another schema than the connection's current one.";
-  if (!facts.has("seaql_migrations")) {
-    throw OperationalError(fmt::format("database \"{}\" is not a RisingWave meta store: schema \"{}\" has no "
-                                       "seaql_migrations table",
-                                       session.database(), session.schema()),
-                           hint);
-  }
-  if (!facts.has("object") || !facts.has("streaming_job")) {
-    throw OperationalError(fmt::format("database \"{}\" is not a RisingWave meta store: schema \"{}\" has "
-                                       "seaql_migrations but no {} table",
-                                       session.database(), session.schema(),
-                                       facts.has("object") ? "streaming_job" : "object"),
-                           hint);
-  }
-}
-
-std::vector<std::string>
-selected_ids(const Catalogue& catalogue, const CheckSelection& selection)
-{
-  if (selection.check_ids.empty()) {
-    return catalogue.ids();
-  }
-  std::vector<std::string> ids;
-  for (const auto& id : catalogue.ids()) {
-    if (std::find(selection.check_ids.begin(), selection.check_ids.end(), id) != selection.check_ids.end()) {
-      ids.push_back(id);
-    }
-  }
-  return ids;
-}
-
-std::optional<int>
-resolve_database(db::MetaStoreSession& session, const CheckSelection& selection)
-{
-  if (!selection.database) {
-    return std::nullopt;
-  }
-  const auto names = session.database_names();
-  std::string known;
-  for (const auto& [id, name] : names) {
-    if (name == *selection.database) {
-      return id;
-    }
-    known += fmt::format("{}{}", known.empty() ? "" : ", ", name);
-  }
-  throw UsageError(fmt::format("database \"{}\" does not exist in the meta store", *selection.database),
-                   fmt::format("Pick one of the RisingWave databases: {}.", known.empty() ? "(none)" : known));
-}
 
 // The check whose scan may run on sibling connections: it reads only blobs, never the other
 // checks' rows, and it is by far the longest (most of a check run at every scale).
@@ -289,6 +237,55 @@ private:
   std::size_t m_mark = 0;
 };
 
+// The outcome of check `id` when no variant of it applies to this store (`spec`, its primary
+// variant): failed when a table it requires is missing, else not applicable for the reason
+// `applicability` gives.
+CheckOutcome
+unrunnable_outcome(const std::string& id, const CheckSpec& spec, const Applicability& applicability,
+                   const std::vector<std::string>& missing_tables)
+{
+  CheckOutcome outcome;
+  outcome.id = id;
+  const auto required_missing =
+    std::find_if(spec.required_relations.begin(), spec.required_relations.end(), [&](const std::string& relation) {
+      return std::find(missing_tables.begin(), missing_tables.end(), relation) != missing_tables.end();
+    });
+  if (required_missing != spec.required_relations.end()) {
+    outcome.status = CheckStatus::failed;
+    outcome.error = fmt::format("the meta store is missing table {}", *required_missing);
+  } else {
+    outcome.status = CheckStatus::not_applicable;
+    outcome.note = applicability.reason;
+  }
+  return outcome;
+}
+
+// Runs check `id` (its variant `spec`) through `run` (here or on the sibling), its findings
+// streamed through `stream`. An error fails the check alone, its findings discarded; a
+// failing sink or an interrupt ends the run.
+CheckOutcome
+run_streamed_check(const std::string& id, const CheckSpec& spec, FindingStream& stream,
+                   const std::function<void(const std::function<void(std::vector<RawFinding>)>&)>& run)
+{
+  CheckOutcome outcome;
+  outcome.id = id;
+  outcome.note = spec.path;
+  stream.begin_check();
+  try {
+    run([&](std::vector<RawFinding> block) { stream.emit(spec, std::move(block)); });
+    outcome.findings = stream.count();
+  } catch (const Error& error) {
+    if (stream.sink_failed() || interrupted()) {
+      throw; // a cancelled repair stops here, not with every later check marked failed
+    }
+    stream.discard_check();
+    outcome.status = CheckStatus::failed;
+    outcome.error = error.what();
+    outcome.hint = error.hint();
+  }
+  return outcome;
+}
+
 } // namespace
 
 int
@@ -315,37 +312,12 @@ CheckRun
 run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const CheckSelection& selection,
            ProgressListener* progress, FindingSink& sink)
 {
-  for (const auto& id : selection.check_ids) {
-    if (!catalogue.contains(id)) {
-      throw UsageError(fmt::format("unknown check '{}'", id), "Run 'rwdoctor checks' to list the check ids.");
-    }
-  }
-
+  require_known_checks(catalogue, selection);
   CheckRun report;
   const auto facts = session.schema_facts();
   require_meta_store(session, facts);
   const auto generation = store::detect_generation(session.applied_migrations());
-  report.meta_store.database = session.database();
-  report.meta_store.schema = session.schema();
-  report.meta_store.generation = generation.label;
-  report.meta_store.migrations = generation.migration_count;
-  report.meta_store.unknown_migrations = generation.unknown_migrations;
-  if (!generation.unknown_migrations.empty()) {
-    report.warnings.push_back(fmt::format(
-      "the meta store has {} migration(s) this rwdoctor does not know ({}...); it was written by a newer "
-      "RisingWave, so checks may miss new invariants",
-      generation.unknown_migrations.size(), generation.unknown_migrations.front()));
-  }
-  for (const auto& table : store::expected_tables(generation)) {
-    if (!facts.has(table)) {
-      report.meta_store.missing_tables.push_back(table);
-    }
-  }
-  try {
-    report.meta_store.leader_heartbeat_age_s = session.leader_heartbeat_age_seconds(facts);
-  } catch (const OperationalError& error) {
-    report.warnings.push_back(fmt::format("cannot read the meta leader's heartbeat: {}", error.what()));
-  }
+  describe_meta_store(session, facts, generation, report);
   const auto database_id = resolve_database(session, selection);
 
   SessionBlobSource blobs(session);
@@ -373,48 +345,22 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   // Selection by job or database applies to findings; per-check counts follow suit.
   FindingStream stream(enricher, selection, database_id, sink);
   for (std::size_t index = 0; index < ids.size(); ++index) {
-    const auto& id = ids[index];
     if (progress != nullptr) {
-      progress->on_check(index, ids.size(), id);
+      progress->on_check(index, ids.size(), ids[index]);
     }
-    CheckOutcome outcome;
-    outcome.id = id;
     if (specs[index] == nullptr) {
-      const auto& missing = report.meta_store.missing_tables;
-      const auto required_missing = std::find_if(
-        catalogue.primary(id).required_relations.begin(), catalogue.primary(id).required_relations.end(),
-        [&](const std::string& relation) { return std::find(missing.begin(), missing.end(), relation) != missing.end(); });
-      if (required_missing != catalogue.primary(id).required_relations.end()) {
-        outcome.status = CheckStatus::failed;
-        outcome.error = fmt::format("the meta store is missing table {}", *required_missing);
-      } else {
-        outcome.status = CheckStatus::not_applicable;
-        outcome.note = applicability[index].reason;
-      }
-      report.checks.push_back(std::move(outcome));
+      report.checks.push_back(unrunnable_outcome(ids[index], catalogue.primary(ids[index]), applicability[index],
+                                                 report.meta_store.missing_tables));
       continue;
     }
-    const auto& spec = *specs[index];
-    outcome.note = spec.path;
-    stream.begin_check();
-    try {
-      const auto emit = [&](std::vector<RawFinding> block) { stream.emit(spec, std::move(block)); };
+    const auto run_here = [&](const std::function<void(std::vector<RawFinding>)>& emit) {
       if (sibling && !sibling->claim(index)) {
         emit_in_blocks(sibling->take(index), emit);
       } else {
-        run_one_check(session, spec, context, emit);
+        run_one_check(session, *specs[index], context, emit);
       }
-      outcome.findings = stream.count();
-    } catch (const Error& error) {
-      if (stream.sink_failed() || interrupted()) {
-        throw; // a cancelled repair stops here, not with every later check marked failed
-      }
-      stream.discard_check();
-      outcome.status = CheckStatus::failed;
-      outcome.error = error.what();
-      outcome.hint = error.hint();
-    }
-    report.checks.push_back(std::move(outcome));
+    };
+    report.checks.push_back(run_streamed_check(ids[index], *specs[index], stream, run_here));
   }
   if (progress != nullptr) {
     progress->on_done();

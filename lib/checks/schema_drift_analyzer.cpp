@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace rwdoctor::checks {
@@ -88,10 +89,40 @@ nullability(bool not_null)
   return not_null ? "NOT NULL" : "nullable";
 }
 
-} // namespace
+using PresentColumns = std::map<std::pair<std::string, std::string>, PresentColumn>;
 
-std::vector<RawFinding>
-analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
+// The finding of a unique index, trigger or constraint on `table` that RisingWave does not
+// create; nullopt for a unique index it does create.
+std::optional<RawFinding>
+unexpected_object_finding(const std::string& kind, const std::string& table, const std::string& name,
+                          const std::string& detail)
+{
+  if (kind == "unique") {
+    if (expected_unique(table, detail)) {
+      return std::nullopt;
+    }
+    return finding(table, Severity::error, Consequence::ddl_error,
+                   fmt::format("{} has a unique index {} on ({}), which RisingWave does not create: "
+                               "its inserts and updates of those columns can fail",
+                               quoted_table(table), name, detail));
+  }
+  if (kind == "trigger") {
+    return finding(table, Severity::error, Consequence::ddl_error,
+                   fmt::format("{} has a trigger {}, which RisingWave does not create: it runs on "
+                               "RisingWave's own writes",
+                               quoted_table(table), name));
+  }
+  return finding(table, Severity::error, Consequence::ddl_error,
+                 fmt::format("{} has a {} constraint {} ({}), which RisingWave does not create: its "
+                             "writes can fail",
+                             quoted_table(table), kind, name, detail));
+}
+
+// The columns of RisingWave's tables as the store has them (`rows`: a row per column, unique
+// index, trigger and constraint); the other objects' findings go to `findings`.
+PresentColumns
+read_present_columns(const db::Rows& rows, const std::vector<store::ExpectedColumn>& expected,
+                     std::vector<RawFinding>& findings)
 {
   const RowReader reader(rows);
   const int kind_column = reader.column("kind");
@@ -101,14 +132,11 @@ analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
   const int not_null_column = reader.column("not_null");
   const int default_column = reader.column("has_default");
 
-  const auto expected = store::expected_columns(generation);
   std::set<std::string, std::less<>> expected_tables;
   for (const auto& column : expected) {
     expected_tables.insert(std::string(column.table));
   }
-
-  std::vector<RawFinding> findings;
-  std::map<std::pair<std::string, std::string>, PresentColumn> present;
+  PresentColumns present;
   for (std::size_t row = 0; row < reader.size(); ++row) {
     const auto kind = reader.text(row, kind_column).value_or("");
     const auto table = reader.text(row, table_column).value_or("");
@@ -120,70 +148,89 @@ analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
     if (kind == "column") {
       present[{table, name}] = PresentColumn{detail, reader.text(row, not_null_column) == std::optional<std::string>("t"),
                                              reader.text(row, default_column) == std::optional<std::string>("t")};
-    } else if (kind == "unique") {
-      if (!expected_unique(table, detail)) {
-        findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
-                                   fmt::format("{} has a unique index {} on ({}), which RisingWave does not create: "
-                                               "its inserts and updates of those columns can fail",
-                                               quoted_table(table), name, detail)));
-      }
-    } else if (kind == "trigger") {
-      findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
-                                 fmt::format("{} has a trigger {}, which RisingWave does not create: it runs on "
-                                             "RisingWave's own writes",
-                                             quoted_table(table), name)));
-    } else {
-      findings.push_back(finding(table, Severity::error, Consequence::ddl_error,
-                                 fmt::format("{} has a {} constraint {} ({}), which RisingWave does not create: its "
-                                             "writes can fail",
-                                             quoted_table(table), kind, name, detail)));
+    } else if (auto found = unexpected_object_finding(kind, table, name, detail)) {
+      findings.push_back(std::move(*found));
     }
   }
+  return present;
+}
+
+// The finding of a column the store has with another type than `column` expects; nullopt
+// when the difference is harmless.
+std::optional<RawFinding>
+type_drift_finding(const store::ExpectedColumn& column, const PresentColumn& found, const std::string& column_name)
+{
+  // sqlx decodes a Rust String from any string type and JSON from json and jsonb, so
+  // those differences are harmless; only a tighter length bound fails writes.
+  const int present_bound = string_bound(found.type);
+  const int expected_bound = string_bound(column.type);
+  if (present_bound >= 0 && expected_bound >= 0) {
+    if (present_bound > 0 && (expected_bound == 0 || present_bound < expected_bound)) {
+      return finding(column.table, Severity::error, Consequence::ddl_error,
+                     fmt::format("column {} is {} where the migrations make it {}: RisingWave's "
+                                 "writes of longer values fail",
+                                 column_name, found.type, column.type));
+    }
+  } else if (!(is_json(found.type) && is_json(column.type))) {
+    return finding(column.table, Severity::critical, Consequence::panic,
+                   fmt::format("column {} is {} where the migrations make it {}: RisingWave cannot "
+                               "decode it (mismatched types)",
+                               column_name, found.type, column.type));
+  }
+  return std::nullopt;
+}
+
+// The finding of an expected `column` of a table the store has: missing, of another type, or
+// of other nullability; nullopt when it is as the migrations make it.
+std::optional<RawFinding>
+column_drift_finding(const store::ExpectedColumn& column, const PresentColumns& present)
+{
+  const std::pair<std::string, std::string> key{std::string(column.table), std::string(column.column)};
+  const auto found = present.find(key);
+  const auto column_name = fmt::format("{}.{}", quoted_table(column.table), column.column);
+  const auto definition = fmt::format("{} {}", column.type, nullability(column.not_null));
+  if (found == present.end()) {
+    return finding(column.table, Severity::critical, Consequence::panic,
+                   fmt::format("column {} ({}) is missing: every read of {} fails", column_name, definition,
+                               quoted_table(column.table)));
+  }
+  if (found->second.type != column.type && found->second.type != column.legacy_type) {
+    return type_drift_finding(column, found->second, column_name);
+  }
+  if (found->second.not_null && !column.not_null) {
+    return finding(column.table, Severity::error, Consequence::ddl_error,
+                   fmt::format("column {} is NOT NULL where the migrations leave it nullable: "
+                               "RisingWave's writes of NULL fail",
+                               column_name));
+  }
+  if (!found->second.not_null && column.not_null) {
+    return finding(column.table, Severity::warning, Consequence::panic,
+                   fmt::format("column {} is nullable where the migrations make it NOT NULL: a NULL "
+                               "in it fails RisingWave's reads",
+                               column_name));
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<RawFinding>
+analyze_schema_drift(const db::Rows& rows, const store::Generation& generation)
+{
+  const auto expected = store::expected_columns(generation);
+  std::vector<RawFinding> findings;
+  const auto present = read_present_columns(rows, expected, findings);
 
   std::set<std::pair<std::string, std::string>> known;
   for (const auto& column : expected) {
-    const std::pair<std::string, std::string> key{std::string(column.table), std::string(column.column)};
-    known.insert(key);
-    const bool table_present =
-      std::any_of(present.begin(), present.end(), [&](const auto& entry) { return entry.first.first == key.first; });
+    known.insert({std::string(column.table), std::string(column.column)});
+    const bool table_present = std::any_of(present.begin(), present.end(),
+                                           [&](const auto& entry) { return entry.first.first == column.table; });
     if (!table_present) {
       continue; // a missing table fails the checks that read it; its columns add nothing
     }
-    const auto found = present.find(key);
-    const auto column_name = fmt::format("{}.{}", quoted_table(column.table), column.column);
-    const auto definition = fmt::format("{} {}", column.type, nullability(column.not_null));
-    if (found == present.end()) {
-      findings.push_back(finding(column.table, Severity::critical, Consequence::panic,
-                                 fmt::format("column {} ({}) is missing: every read of {} fails", column_name,
-                                             definition, quoted_table(column.table))));
-    } else if (found->second.type != column.type && found->second.type != column.legacy_type) {
-      // sqlx decodes a Rust String from any string type and JSON from json and jsonb, so
-      // those differences are harmless; only a tighter length bound fails writes.
-      const int present_bound = string_bound(found->second.type);
-      const int expected_bound = string_bound(column.type);
-      if (present_bound >= 0 && expected_bound >= 0) {
-        if (present_bound > 0 && (expected_bound == 0 || present_bound < expected_bound)) {
-          findings.push_back(finding(column.table, Severity::error, Consequence::ddl_error,
-                                     fmt::format("column {} is {} where the migrations make it {}: RisingWave's "
-                                                 "writes of longer values fail",
-                                                 column_name, found->second.type, column.type)));
-        }
-      } else if (!(is_json(found->second.type) && is_json(column.type))) {
-        findings.push_back(finding(column.table, Severity::critical, Consequence::panic,
-                                   fmt::format("column {} is {} where the migrations make it {}: RisingWave cannot "
-                                               "decode it (mismatched types)",
-                                               column_name, found->second.type, column.type)));
-      }
-    } else if (found->second.not_null && !column.not_null) {
-      findings.push_back(finding(column.table, Severity::error, Consequence::ddl_error,
-                                 fmt::format("column {} is NOT NULL where the migrations leave it nullable: "
-                                             "RisingWave's writes of NULL fail",
-                                             column_name)));
-    } else if (!found->second.not_null && column.not_null) {
-      findings.push_back(finding(column.table, Severity::warning, Consequence::panic,
-                                 fmt::format("column {} is nullable where the migrations make it NOT NULL: a NULL "
-                                             "in it fails RisingWave's reads",
-                                             column_name)));
+    if (auto drift = column_drift_finding(column, present)) {
+      findings.push_back(std::move(*drift));
     }
   }
   // A column no migration creates is harmless unless RisingWave's inserts, which do not name

@@ -155,6 +155,103 @@ struct BlobCopySession::Impl
     }
     return quoted.get();
   }
+
+  // Sends `query` (a COPY TO STDOUT) inside the savepoint rwdoctor_copy and reads its first
+  // result, which must be the start of the COPY. Throws OperationalError saying `what`.
+  void
+  start_copy(const std::string& query, std::string_view what)
+  {
+    exec("SAVEPOINT rwdoctor_copy", {}, what);
+    if (PQsendQuery(connection.get(), query.c_str()) == 0) {
+      lost_or_failed(nullptr, query, what);
+    }
+    const Result started(PQgetResult(connection.get()));
+    if (!started || PQresultStatus(started.get()) != PGRES_COPY_OUT) {
+      // Collect the rest of the statement's results, then undo the failed savepoint.
+      while (Result(PQgetResult(connection.get()))) {
+      }
+      if (PQstatus(connection.get()) != CONNECTION_BAD) {
+        exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+      }
+      lost_or_failed(started.get(), query, what);
+    }
+  }
+
+  // Appends the running COPY's next rows to `block` until it holds about k_block_bytes or the
+  // COPY ends, which sets `ended`; `first` is true until the first message was read (it
+  // carries the binary COPY's header). Throws OperationalError saying `what`.
+  void
+  read_copy_block(CopyBlock& block, bool& first, bool& ended, const std::string& query, std::string_view what)
+  {
+    while (!ended && block.bytes.size() < k_block_bytes) {
+      char* buffer = nullptr;
+      const int length = PQgetCopyData(connection.get(), &buffer, 0);
+      if (length == -1) {
+        ended = true;
+        break;
+      }
+      if (length < 0) {
+        lost_or_failed(nullptr, query, what);
+      }
+      LibpqString message(buffer);
+      const auto parsed = parse_binary_copy_message(std::string_view(buffer, static_cast<std::size_t>(length)), first, 2);
+      first = false;
+      if (parsed.end) {
+        continue; // the end of the COPY follows
+      }
+      if (!parsed.fields[0] || !parsed.fields[1]) {
+        throw OperationalError(fmt::format("{}: the server sent a NULL the query excludes", what),
+                               "Run the check again, or with --connections 1.");
+      }
+      const auto blob = *parsed.fields[1];
+      block.rows.push_back({binary_int4(*parsed.fields[0]), block.bytes.size(), blob.size()});
+      block.bytes.append(blob.data(), blob.size());
+    }
+  }
+
+  // After `visit` or the reading stopped a COPY early (`ended`: its end was read already):
+  // cancels the COPY, reads what is still in flight, and undoes the savepoint, so the next
+  // column's scan starts clean. Marks the session unusable when that fails.
+  void
+  abandon_copy(bool ended, std::string_view what)
+  {
+    if (!ended && PQstatus(connection.get()) != CONNECTION_BAD) {
+      send_cancel();
+      char* buffer = nullptr;
+      int length = 0;
+      while ((length = PQgetCopyData(connection.get(), &buffer, 0)) >= 0) {
+        PQfreemem(buffer);
+      }
+      usable = length == -1;
+    }
+    while (Result(PQgetResult(connection.get()))) {
+    }
+    if (usable && PQstatus(connection.get()) != CONNECTION_BAD) {
+      try {
+        exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+      } catch (const OperationalError&) {
+        usable = false;
+      }
+    }
+  }
+
+  // After all of the COPY's data was read: its own result, success or the error that ended it
+  // (a statement timeout, a cancel). Releases the savepoint, or rolls back to it and throws.
+  void
+  finish_copy(const std::string& query, std::string_view what)
+  {
+    const Result finished(PQgetResult(connection.get()));
+    const bool ok = finished && PQresultStatus(finished.get()) == PGRES_COMMAND_OK;
+    while (Result(PQgetResult(connection.get()))) {
+    }
+    if (!ok) {
+      if (PQstatus(connection.get()) != CONNECTION_BAD) {
+        exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
+      }
+      lost_or_failed(finished.get(), query, what);
+    }
+    exec("RELEASE SAVEPOINT rwdoctor_copy", {}, what);
+  }
 };
 
 BlobCopySession::BlobCopySession(const ConnectionOptions& options, const std::string& schema,
@@ -212,54 +309,14 @@ BlobCopySession::scan_bytea(const std::string& table, const std::string& key_col
   const auto query = fmt::format("COPY (SELECT {0}::int4, {1} FROM {2} WHERE {1} IS NOT NULL ORDER BY {0}) TO STDOUT "
                                  "(FORMAT binary)",
                                  key, value, impl.quote_identifier(table));
-  impl.exec("SAVEPOINT rwdoctor_copy", {}, what);
-  auto* connection = impl.connection.get();
-  if (PQsendQuery(connection, query.c_str()) == 0) {
-    impl.lost_or_failed(nullptr, query, what);
-  }
-  {
-    const Result started(PQgetResult(connection));
-    if (!started || PQresultStatus(started.get()) != PGRES_COPY_OUT) {
-      // Collect the rest of the statement's results, then undo the failed savepoint.
-      while (Result(PQgetResult(connection))) {
-      }
-      if (PQstatus(connection) != CONNECTION_BAD) {
-        impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
-      }
-      impl.lost_or_failed(started.get(), query, what);
-    }
-  }
-
+  impl.start_copy(query, what);
   bool first = true;
   bool ended = false; // the trailer or the end of the COPY was read
   BufferPool buffers;
   const std::function<bool(CopyBlock&)> fetch = [&](CopyBlock& block) {
     block.bytes = buffers.take();
     block.bytes.reserve(k_block_bytes + k_block_bytes / 4);
-    while (!ended && block.bytes.size() < k_block_bytes) {
-      char* buffer = nullptr;
-      const int length = PQgetCopyData(connection, &buffer, 0);
-      if (length == -1) {
-        ended = true;
-        break;
-      }
-      if (length < 0) {
-        impl.lost_or_failed(nullptr, query, what);
-      }
-      LibpqString message(buffer);
-      const auto parsed = parse_binary_copy_message(std::string_view(buffer, static_cast<std::size_t>(length)), first, 2);
-      first = false;
-      if (parsed.end) {
-        continue; // the end of the COPY follows
-      }
-      if (!parsed.fields[0] || !parsed.fields[1]) {
-        throw OperationalError(fmt::format("{}: the server sent a NULL the query excludes", what),
-                               "Run the check again, or with --connections 1.");
-      }
-      const auto blob = *parsed.fields[1];
-      block.rows.push_back({binary_int4(*parsed.fields[0]), block.bytes.size(), blob.size()});
-      block.bytes.append(blob.data(), blob.size());
-    }
+    impl.read_copy_block(block, first, ended, query, what);
     return !block.rows.empty() || !ended;
   };
   const std::function<void(CopyBlock&)> process = [&visit, &buffers](CopyBlock& block) {
@@ -272,40 +329,10 @@ BlobCopySession::scan_bytea(const std::string& table, const std::string& key_col
   try {
     util::pipeline_blocks(fetch, process);
   } catch (...) {
-    // `visit` or the reading stopped early: cancel the COPY, read what is still in flight,
-    // and undo the savepoint, so the next column's scan starts clean.
-    if (!ended && PQstatus(connection) != CONNECTION_BAD) {
-      impl.send_cancel();
-      char* buffer = nullptr;
-      int length = 0;
-      while ((length = PQgetCopyData(connection, &buffer, 0)) >= 0) {
-        PQfreemem(buffer);
-      }
-      impl.usable = length == -1;
-    }
-    while (Result(PQgetResult(connection))) {
-    }
-    if (impl.usable && PQstatus(connection) != CONNECTION_BAD) {
-      try {
-        impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
-      } catch (const OperationalError&) {
-        impl.usable = false;
-      }
-    }
+    impl.abandon_copy(ended, what);
     throw;
   }
-  // The COPY's own result: success, or the error that ended it (a statement timeout, a cancel).
-  const Result finished(PQgetResult(connection));
-  const bool ok = finished && PQresultStatus(finished.get()) == PGRES_COMMAND_OK;
-  while (Result(PQgetResult(connection))) {
-  }
-  if (!ok) {
-    if (PQstatus(connection) != CONNECTION_BAD) {
-      impl.exec("ROLLBACK TO SAVEPOINT rwdoctor_copy", {}, what);
-    }
-    impl.lost_or_failed(finished.get(), query, what);
-  }
-  impl.exec("RELEASE SAVEPOINT rwdoctor_copy", {}, what);
+  impl.finish_copy(query, what);
 }
 
 } // namespace rwdoctor::db

@@ -136,7 +136,8 @@ public:
   // Streams the non-NULL values of `table`.`column` with the integer `key_column`, in blocks,
   // so memory stays bounded however large the blobs are. `table` and the columns are quoted.
   // Runs the embedded file `path` with text parameters ($1, $2, ...) in a savepoint; the
-  // only way repair code issues SQL besides the generated statements in db/row_store.cpp.
+  // only way repair code issues SQL besides the generated statements of db/row_store.hpp
+  // (db/row_store.cpp, row_writes.cpp, repair_locks.cpp).
   Rows run_file(std::string_view path, const std::vector<std::string>& params = {});
 
   // Seconds since the meta leader's last heartbeat (election_leader); nullopt when the store
@@ -148,7 +149,7 @@ public:
   // OperationalError saying the outcome is unknown.
   void commit();
 
-  // The open transaction, for db/row_store.cpp.
+  // The open transaction, for the generated statements of db/row_store.hpp.
   pqxx::dbtransaction& transaction();
 
   // Repair sessions only: rolls back the open transaction, which must not have written, and

@@ -161,6 +161,39 @@ rethrow_noting_moved_sequences(const std::vector<SequenceMove>& moved)
   }
 }
 
+// After repair all's steps, inside its transaction: the checks of the whole store find
+// nothing new, each step took its own root finding away (a sequence's is keyed by its name),
+// and an incident no step repaired that went with the steps before it (a finding about a job
+// that only restated another's broken rows) moves from `plan.remaining` to
+// `outcome.resolved_by_steps`: it is repaired, not left. Throws OperationalError otherwise.
+void
+verify_all_steps(db::MetaStoreSession& live, AllPlan& plan, AllOutcome& outcome)
+{
+  const auto after = run_verification_checks(live);
+  verify_after_repair(plan.live_findings, after, plan.repaired());
+  const auto after_keys = inconsistency_keys(after);
+  for (const auto& step : plan.steps) {
+    const auto& root = step.incident.root;
+    if (after_keys.count(finding_key(root)) != 0) {
+      throw OperationalError(fmt::format("the repair of incident {} ({}) did not take its finding away: [{}] {}; "
+                                         "everything was rolled back",
+                                         step.incident.id, step.incident.title, root.check, root.message),
+                             "Run rwdoctor check and repair this incident by hand (rwdoctor explain names how).");
+    }
+  }
+  outcome.inconsistencies_after = after_keys.size();
+  auto& remaining = plan.remaining;
+  for (auto left = remaining.begin(); left != remaining.end();) {
+    const auto& root = left->incident.root;
+    if (after_keys.count(finding_key(root)) == 0) {
+      outcome.resolved_by_steps.push_back(left->incident);
+      left = remaining.erase(left);
+    } else {
+      ++left;
+    }
+  }
+}
+
 } // namespace
 
 std::unique_ptr<db::MetaStoreSession>
@@ -351,32 +384,7 @@ apply_all(const db::ConnectionOptions& live_connection, const std::optional<db::
       undo_file.write(make_all_undo_document(plan, stamp_of(plan.server, repair_id, options)));
       fault_point("all:after-undo-write");
 
-      const auto after = run_verification_checks(live);
-      verify_after_repair(plan.live_findings, after, plan.repaired());
-      const auto after_keys = inconsistency_keys(after);
-      // Each step must take its own root finding away (a sequence's is keyed by its name).
-      for (const auto& step : plan.steps) {
-        const auto& root = step.incident.root;
-        if (after_keys.count(finding_key(root)) != 0) {
-          throw OperationalError(fmt::format("the repair of incident {} ({}) did not take its finding away: [{}] {}; "
-                                             "everything was rolled back",
-                                             step.incident.id, step.incident.title, root.check, root.message),
-                                 "Run rwdoctor check and repair this incident by hand (rwdoctor explain names how).");
-        }
-      }
-      // An incident no step repaired may have gone with the steps before it (a finding about a
-      // job that only restated another's broken rows): it is repaired, not left.
-      outcome.inconsistencies_after = after_keys.size();
-      auto& remaining = plan.remaining;
-      for (auto left = remaining.begin(); left != remaining.end();) {
-        const auto& root = left->incident.root;
-        if (after_keys.count(finding_key(root)) == 0) {
-          outcome.resolved_by_steps.push_back(left->incident);
-          left = remaining.erase(left);
-        } else {
-          ++left;
-        }
-      }
+      verify_all_steps(live, plan, outcome);
       fault_point("all:after-verify");
 
       outcome.audit_id =

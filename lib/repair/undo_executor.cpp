@@ -261,6 +261,107 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
   return evidence;
 }
 
+// A drop's rows put back bring its jobs back: not when Hummock has let their state go.
+void
+refuse_if_undone_state_gone(db::MetaStoreSession& session, const UndoData& undo)
+{
+  if (undo.tables.empty()) {
+    return;
+  }
+  std::map<int, hummock::StateSummary> states;
+  std::vector<std::string> refusals;
+  grade_undone_state(session, undo.tables, states, refusals);
+  if (!refusals.empty()) {
+    throw RefusedError(fmt::format("the undo would bring back a job whose state is gone: {}", refusals.front()),
+                       "Leave the job dropped and recreate it; only a RisingWave meta backup taken before the "
+                       "drop, restored for the whole cluster, has its data.");
+  }
+}
+
+// Rows written since that reference the rows to delete: the undo would break them.
+void
+refuse_if_inserted_rows_referenced(db::MetaStoreSession& session, const UndoData& undo)
+{
+  const auto references = rows_referencing(session, undo.inserted);
+  if (references.empty()) {
+    return;
+  }
+  const std::vector<std::string> named(
+    references.begin(), references.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(3, references.size())));
+  throw RefusedError(fmt::format("the rows the repair inserted are referenced by rows it did not write (changed "
+                                 "since, or there before and left as they were): {}{}",
+                                 fmt::join(named, "; "),
+                                 references.size() > named.size()
+                                   ? fmt::format(" (+{} more)", references.size() - named.size())
+                                   : std::string()),
+                     "Nothing was changed. Leave the repair in place, or point those rows elsewhere first "
+                     "(with the meta node stopped) and run the undo again.");
+}
+
+// Deletes the rows a restore inserted, counting them into `outcome` and `counts` (per table).
+void
+delete_inserted_rows(db::MetaStoreSession& session, const UndoData& undo, UndoOutcome& outcome,
+                     std::map<std::string, std::size_t>& counts)
+{
+  refuse_if_inserted_rows_referenced(session, undo);
+  const auto cascade_indexes =
+    db::create_cascade_indexes(session, db::plan_cascade_indexes(session, db::tables_linked_to_object(session)));
+  for (const auto& rows : undo.inserted) {
+    db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
+    outcome.rows += rows.keys.size();
+    counts[rows.table] += rows.keys.size();
+  }
+  db::drop_cascade_indexes(session, cascade_indexes);
+}
+
+// The undo's writes, its audit row and the COMMIT, once the evidence allows it.
+UndoOutcome
+write_undo(db::MetaStoreSession& session, const UndoData& undo, const ApplyOptions& options)
+{
+  UndoOutcome outcome;
+  std::vector<std::string> tables;
+  std::map<std::string, std::size_t> counts;
+  fault_point("undo:before-insert");
+  // A restore is undone by setting changed columns back, then deleting what it inserted.
+  for (const auto& update : undo.updated) {
+    db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
+                      update.type, update.old_value);
+  }
+  if (!undo.inserted.empty()) {
+    delete_inserted_rows(session, undo, outcome, counts);
+  }
+  for (const auto& table : undo.tables) {
+    db::insert_rows(session, table);
+    outcome.rows += table.rows.size();
+    counts[table.table] += table.rows.size();
+    tables.push_back(table.table);
+    fault_point("undo:after-table");
+  }
+  fault_point("undo:after-insert");
+  db::advance_sequences(session, tables);
+  fault_point("undo:after-sequences");
+  outcome.audit_id = write_audit_row(
+    session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, "", ""});
+  fault_point("undo:before-commit");
+  session.commit();
+  fault_point("undo:after-commit");
+  return outcome;
+}
+
+// Beside the file, so that running it again says "already undone" without an audit table
+// too. The undo has committed: a marker that cannot be written is no reason to fail.
+void
+write_undone_marker(const std::string& undo_path, long audit_id)
+{
+  try {
+    util::write_new_file_durably(
+      undone_marker_path(undo_path),
+      fmt::format("undone at {}{}\n", utc_timestamp(),
+                  audit_id != 0 ? fmt::format(", audit row {}", audit_id) : std::string()));
+  } catch (const Error&) {
+  }
+}
+
 } // namespace
 
 UndoOutcome
@@ -278,85 +379,19 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
     verify_target(session, undo, undo_path); // before any lock: a foreign store is never locked
     prepare_repair_transaction(session, options.gates, options.on_lock_wait);
     const auto verdict = decide_undo(gather_evidence(session, undo, undo_path));
-    UndoOutcome outcome;
     if (verdict.decision == UndoDecision::nothing_to_do) {
+      UndoOutcome outcome;
       outcome.nothing_to_do = verdict.message; // the transaction rolls back: nothing was written
       return outcome;
     }
     if (verdict.decision == UndoDecision::refuse) {
       throw RefusedError(verdict.message, verdict.hint);
     }
-    // A drop's rows put back bring its jobs back: not when Hummock has let their state go.
-    if (!undo.tables.empty()) {
-      std::map<int, hummock::StateSummary> states;
-      std::vector<std::string> refusals;
-      grade_undone_state(session, undo.tables, states, refusals);
-      if (!refusals.empty()) {
-        throw RefusedError(fmt::format("the undo would bring back a job whose state is gone: {}", refusals.front()),
-                           "Leave the job dropped and recreate it; only a RisingWave meta backup taken before the "
-                           "drop, restored for the whole cluster, has its data.");
-      }
-    }
-    std::vector<std::string> tables;
-    std::map<std::string, std::size_t> counts;
-    fault_point("undo:before-insert");
-    // A restore is undone by setting changed columns back, then deleting what it inserted.
-    for (const auto& update : undo.updated) {
-      db::update_column(session, update.table, update.key_columns, update.key_types, update.key, update.column,
-                        update.type, update.old_value);
-    }
-    if (!undo.inserted.empty()) {
-      // Rows written since that reference the rows to delete: the undo would break them.
-      const auto references = rows_referencing(session, undo.inserted);
-      if (!references.empty()) {
-        const std::vector<std::string> named(references.begin(),
-                                             references.begin() + static_cast<std::ptrdiff_t>(
-                                                                    std::min<std::size_t>(3, references.size())));
-        throw RefusedError(fmt::format("the rows the repair inserted are referenced by rows it did not write (changed "
-                                       "since, or there before and left as they were): {}{}",
-                                       fmt::join(named, "; "),
-                                       references.size() > named.size()
-                                         ? fmt::format(" (+{} more)", references.size() - named.size())
-                                         : std::string()),
-                           "Nothing was changed. Leave the repair in place, or point those rows elsewhere first "
-                           "(with the meta node stopped) and run the undo again.");
-      }
-      const auto cascade_indexes = db::create_cascade_indexes(
-        session, db::plan_cascade_indexes(session, db::tables_linked_to_object(session)));
-      for (const auto& rows : undo.inserted) {
-        db::delete_rows_by_key(session, rows.table, rows.key_columns, rows.key_types, rows.keys);
-        outcome.rows += rows.keys.size();
-        counts[rows.table] += rows.keys.size();
-      }
-      db::drop_cascade_indexes(session, cascade_indexes);
-    }
-    for (const auto& table : undo.tables) {
-      db::insert_rows(session, table);
-      outcome.rows += table.rows.size();
-      counts[table.table] += table.rows.size();
-      tables.push_back(table.table);
-      fault_point("undo:after-table");
-    }
-    fault_point("undo:after-insert");
-    db::advance_sequences(session, tables);
-    fault_point("undo:after-sequences");
-    outcome.audit_id = write_audit_row(
-      session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, "", ""});
-    fault_point("undo:before-commit");
-    session.commit();
-    fault_point("undo:after-commit");
-    return outcome;
+    refuse_if_undone_state_gone(session, undo);
+    return write_undo(session, undo, options);
   });
   if (!result.nothing_to_do) {
-    // Beside the file, so that running it again says "already undone" without an audit table
-    // too. The undo has committed: a marker that cannot be written is no reason to fail.
-    try {
-      util::write_new_file_durably(
-        undone_marker_path(undo_path),
-        fmt::format("undone at {}{}\n", utc_timestamp(),
-                    result.audit_id != 0 ? fmt::format(", audit row {}", result.audit_id) : std::string()));
-    } catch (const Error&) {
-    }
+    write_undone_marker(undo_path, result.audit_id);
   }
   return result;
 }
