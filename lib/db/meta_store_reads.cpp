@@ -55,6 +55,42 @@ private:
 };
 
 // `result` as text values: the column names, then every row.
+// How many rows the next FETCH of a cursor scan asks for: a small first block, then as many
+// as fit k_fetch_bytes at the bytes per row seen so far, at most the caller's block_rows.
+// Rows vary from a few bytes (a finding) to megabytes (a scoped stream-node-mismatch row
+// carries all of a job's plans as hex text), so a count alone does not bound the memory.
+class FetchSizer
+{
+public:
+  explicit FetchSizer(std::size_t block_rows) : m_block_rows(std::max<std::size_t>(block_rows, 1)) {}
+
+  std::size_t next_rows() const
+  {
+    if (m_rows_seen == 0) {
+      return std::min(m_block_rows, k_first_rows);
+    }
+    const auto per_row = std::max<std::size_t>(m_bytes_seen / m_rows_seen, 1);
+    return std::clamp<std::size_t>(k_fetch_bytes / per_row, 1, m_block_rows);
+  }
+
+  void saw(const Rows& rows)
+  {
+    for (const auto& row : rows.values) {
+      for (const auto& value : row) {
+        m_bytes_seen += value ? value->size() : 0;
+      }
+    }
+    m_rows_seen += rows.values.size();
+  }
+
+private:
+  static constexpr std::size_t k_first_rows = 16;
+  static constexpr std::size_t k_fetch_bytes = 4 << 20;
+  std::size_t m_block_rows;
+  std::size_t m_rows_seen = 0;
+  std::size_t m_bytes_seen = 0;
+};
+
 Rows
 rows_of(const pqxx::result& result)
 {
@@ -131,14 +167,19 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
       } else {
         savepoint.exec_params(declare, pqxx::prepare::make_dynamic_params(pointers));
       }
-      const auto fetch = fmt::format("FETCH {} FROM {}", block_rows, cursor);
+      FetchSizer sizer(block_rows);
       for (;;) {
         throw_if_interrupted();
-        const auto block = savepoint.exec(fetch);
-        if (block.empty()) {
-          break;
-        }
-        visit(rows_of(block));
+        Rows rows;
+        {
+          const auto block = savepoint.exec(fmt::format("FETCH {} FROM {}", sizer.next_rows(), cursor));
+          if (block.empty()) {
+            break;
+          }
+          rows = rows_of(block);
+        } // the result is freed before the visit: one copy of the block is held, not two
+        sizer.saw(rows);
+        visit(rows);
       }
       savepoint.exec("CLOSE " + cursor);
     }

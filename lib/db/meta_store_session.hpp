@@ -94,8 +94,8 @@ public:
   Rows run_check_query(std::string_view sql, const QueryParams& params = {});
 
   // Runs `sql` (a check's query) inside a savepoint through a server-side cursor and hands
-  // its rows to `visit` in blocks of at most `block_rows`, so memory is bounded by one block
-  // however many rows the check returns. Other session calls made from `visit` (e.g.
+  // its rows to `visit` in blocks of at most `block_rows` (fewer when rows are large: a block
+  // aims at a few MiB), so memory is bounded by one block however many rows the check returns. Other session calls made from `visit` (e.g.
   // describe_objects) run inside the scan's savepoint. Errors as run_check_query; an
   // exception thrown by `visit` propagates unchanged. `what` begins the error's message.
   void scan_check_query(std::string_view sql, std::size_t block_rows,
