@@ -27,6 +27,26 @@
 --   goes with it. Without a backup, set the column by hand with the meta node stopped
 --   (UPDATE sink SET target_table = ... WHERE sink_id = ...). Not reported: INITIAL sink
 --   jobs, which the next recovery deletes.
+-- Set-based: fragment has no index on job_id, so a per-sink lookup would scan it once per sink.
+WITH lost AS (
+    SELECT k.sink_id, k.definition
+    FROM sink k
+    LEFT JOIN streaming_job sj ON sj.job_id = k.sink_id
+    WHERE k.target_table IS NULL
+      AND sj.job_status IS DISTINCT FROM 'INITIAL'
+      AND ($1::int[] IS NULL OR k.sink_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
+),
+-- each lost sink's first edge (by target fragment) from its sink fragment into another job
+edge AS (
+    SELECT DISTINCT ON (f.job_id)
+           f.job_id AS sink_id, r.source_fragment_id, r.target_fragment_id, t.job_id AS target_job
+    FROM lost l
+    JOIN fragment f ON f.job_id = l.sink_id AND (f.fragment_type_mask & 4) <> 0
+    JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
+    JOIN fragment t ON t.fragment_id = r.target_fragment_id
+    WHERE t.job_id <> f.job_id
+    ORDER BY f.job_id, r.target_fragment_id, r.source_fragment_id
+)
 SELECT k.sink_id AS object_id,
        k.sink_id AS job_id,
        NULL::integer AS fragment_id,
@@ -38,21 +58,9 @@ SELECT k.sink_id AS object_id,
                    ELSE 'its definition sinks INTO a table' END) AS message,
        -- the table at the other end of the sink's edge: its repair restores this pointer
        e.target_job AS other_job
-FROM sink k
-LEFT JOIN streaming_job sj ON sj.job_id = k.sink_id
-LEFT JOIN LATERAL (
-    SELECT r.source_fragment_id, r.target_fragment_id, t.job_id AS target_job
-    FROM fragment f
-    JOIN fragment_relation r ON r.source_fragment_id = f.fragment_id
-    JOIN fragment t ON t.fragment_id = r.target_fragment_id
-    WHERE f.job_id = k.sink_id AND (f.fragment_type_mask & 4) <> 0 AND t.job_id <> k.sink_id
-    ORDER BY r.target_fragment_id
-    LIMIT 1
-) e ON true
-WHERE k.target_table IS NULL
-  AND sj.job_status IS DISTINCT FROM 'INITIAL'
-  AND (e.target_job IS NOT NULL
-       -- CREATE SINK [IF NOT EXISTS] name INTO ...: a dotted name, each part quoted or not
-       OR k.definition ~* '^\s*create\s+sink\s+(if\s+not\s+exists\s+)?("([^"]|"")*"|[^\s"(.]+)(\.("([^"]|"")*"|[^\s"(.]+))*\s+into\s')
-  AND ($1::int[] IS NULL OR k.sink_id = ANY($1::int[])) -- scope (CheckSpec::scoped)
+FROM lost k
+LEFT JOIN edge e ON e.sink_id = k.sink_id
+WHERE e.target_job IS NOT NULL
+   -- CREATE SINK [IF NOT EXISTS] name INTO ...: a dotted name, each part quoted or not
+   OR k.definition ~* '^\s*create\s+sink\s+(if\s+not\s+exists\s+)?("([^"]|"")*"|[^\s"(.]+)(\.("([^"]|"")*"|[^\s"(.]+))*\s+into\s'
 ORDER BY k.sink_id;
