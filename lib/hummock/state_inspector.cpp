@@ -277,6 +277,31 @@ StateInspector::grade_tables(const std::vector<std::pair<int, std::uint32_t>>& t
   return summarize(std::move(states), m_rebuilt.newest);
 }
 
+std::map<int, StateSummary>
+StateInspector::grade_each_job(const std::vector<std::pair<int, std::uint32_t>>& tables, const std::vector<int>& jobs,
+                               const std::set<int>* created_jobs)
+{
+  auto states = grade_pairs(tables, created_jobs);
+  std::map<int, std::vector<TableState>> own;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    own[tables[i].first].push_back(std::move(states[i]));
+  }
+  std::map<int, StateSummary> summaries;
+  for (const int job : jobs) {
+    summaries[job] = summarize(std::move(own[job]), m_rebuilt.newest);
+  }
+  return summaries;
+}
+
+std::map<int, StateSummary>
+StateInspector::grade_jobs_each(const std::vector<int>& jobs, const std::vector<std::pair<int, std::uint32_t>>& extra)
+{
+  auto tables = state_tables_of(jobs);
+  const auto kept = table_objects_only(extra);
+  tables.insert(tables.end(), kept.begin(), kept.end());
+  return grade_each_job(tables, jobs);
+}
+
 std::vector<TableState>
 StateInspector::grade_pairs(const std::vector<std::pair<int, std::uint32_t>>& tables, const std::set<int>* created_jobs)
 {

@@ -39,6 +39,15 @@ public:
   StateSummary grade_tables(const std::vector<std::pair<int, std::uint32_t>>& tables,
                             const std::set<int>* created_jobs = nullptr);
 
+  // Each of `jobs` graded from its own pairs of `tables`, as grade_tables grades one job, with
+  // one batch of queries for all of them (a job without pairs gets an empty summary).
+  std::map<int, StateSummary> grade_each_job(const std::vector<std::pair<int, std::uint32_t>>& tables,
+                                             const std::vector<int>& jobs, const std::set<int>* created_jobs = nullptr);
+
+  // Each of `jobs` graded as grade_jobs({job}, its pairs of `extra`) grades it, in one batch.
+  std::map<int, StateSummary> grade_jobs_each(const std::vector<int>& jobs,
+                                              const std::vector<std::pair<int, std::uint32_t>>& extra);
+
   // The state table ids of `jobs` in this session's catalog, as (job, table id): the job's
   // table, internal tables, index table and fragments' state_table_ids, the TABLE objects
   // whose parent it is (object.belong_to_oid), and the row-less TABLE objects allocated right

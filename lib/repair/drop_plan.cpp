@@ -102,18 +102,17 @@ dropped_state(db::MetaStoreSession& session, const std::vector<PlanObject>& obje
   if (jobs.empty()) {
     return states;
   }
-  hummock::StateInspector inspector(session);
+  std::vector<std::pair<int, std::uint32_t>> extra;
   for (const int job : jobs) {
-    std::vector<std::pair<int, std::uint32_t>> extra;
     for (const auto& object : objects) {
       const bool attributed = object.because_of == job || (object.because_of == 0 && job == jobs.front());
       if (!object.job_status && object.object_type == "TABLE" && attributed && object.oid >= 0) {
         extra.emplace_back(job, static_cast<std::uint32_t>(object.oid));
       }
     }
-    states[job] = inspector.grade_jobs({job}, extra);
   }
-  return states;
+  hummock::StateInspector inspector(session);
+  return inspector.grade_jobs_each(jobs, extra);
 }
 
 std::vector<std::string>

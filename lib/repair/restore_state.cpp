@@ -37,11 +37,9 @@ grade_each_job(db::MetaStoreSession& live, const std::vector<std::pair<int, std:
                std::vector<std::string>& refusals)
 {
   hummock::StateInspector inspector(live);
+  auto graded = inspector.grade_each_job(tables, jobs, created);
   for (const int job : jobs) {
-    std::vector<std::pair<int, std::uint32_t>> own;
-    std::copy_if(tables.begin(), tables.end(), std::back_inserter(own),
-                 [job](const std::pair<int, std::uint32_t>& pair) { return pair.first == job; });
-    states[job] = inspector.grade_tables(own, created);
+    states[job] = std::move(graded[job]);
     if (auto refusal = hummock::restore_refusal(job, states[job])) {
       refusals.push_back(std::move(*refusal));
     }
