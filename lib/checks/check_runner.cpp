@@ -4,6 +4,7 @@
 #include "checks/blob_scan.hpp"
 #include "checks/stream_node_digest.hpp"
 #include "checks/finding_enricher.hpp"
+#include "checks/finding_stream.hpp"
 #include "checks/raw_finding.hpp"
 #include "checks/run_preflight.hpp"
 #include "checks/scope_arrays.hpp"
@@ -60,72 +61,6 @@ start_parallel_blob_scan(db::MetaStoreSession& session, const Catalogue& catalog
   return std::make_unique<ParallelBlobScan>(facts, std::move(siblings), stream_nodes);
 }
 
-bool
-is_selected(const Finding& finding, const CheckSelection& selection, std::optional<int> database_id)
-{
-  if (!selection.job_ids.empty()) {
-    const auto wanted = [&](std::optional<int> id) { return id && selection.job_ids.count(*id) != 0; };
-    if (!wanted(finding.job_id) && !wanted(finding.object_id)) {
-      return false;
-    }
-  }
-  return !database_id || finding.database_id == database_id;
-}
-
-// Rows of a query check per cursor fetch, and analyzer findings per enrichment: large enough
-// that the per-block queries cost little, small enough that a block's memory does not matter.
-constexpr std::size_t k_block_rows = 1000;
-
-// Takes a check's raw findings block by block: enriches each block, applies the selection,
-// hands the result to the sink and counts what it handed over.
-class FindingStream
-{
-public:
-  FindingStream(FindingEnricher& enricher, const CheckSelection& selection, std::optional<int> database_id,
-                FindingSink& sink)
-    : m_enricher(enricher), m_selection(selection), m_database_id(database_id), m_sink(sink)
-  {
-  }
-
-  void
-  begin_check()
-  {
-    m_count = 0;
-    m_sink.begin_check();
-  }
-
-  void
-  emit(const CheckSpec& spec, const std::vector<RawFinding>& block)
-  {
-    for (auto& finding : m_enricher.enrich(spec, block)) {
-      if (!is_selected(finding, m_selection, m_database_id)) {
-        continue;
-      }
-      try {
-        m_sink.accept(std::move(finding));
-      } catch (...) {
-        m_sink_failed = true;
-        throw;
-      }
-      ++m_count;
-    }
-  }
-
-  void discard_check() { m_sink.discard_check(); }
-  // Findings the current check handed to the sink.
-  std::size_t count() const { return m_count; }
-  // True once the sink threw: that ends the run instead of failing one check.
-  bool sink_failed() const { return m_sink_failed; }
-
-private:
-  FindingEnricher& m_enricher;
-  const CheckSelection& m_selection;
-  std::optional<int> m_database_id;
-  FindingSink& m_sink;
-  std::size_t m_count = 0;
-  bool m_sink_failed = false;
-};
-
 // What an analyzer needs besides its rows.
 struct AnalyzerContext
 {
@@ -136,17 +71,6 @@ struct AnalyzerContext
   StreamNodeDigests* stream_nodes;  // see AnalyzerInput::stream_nodes
   const ScopeArrays& scope; // the parameters of scoped checks (CheckSelection::scope_jobs)
 };
-
-// Hands `found` to `emit` k_block_rows at a time, so each block is enriched on its own.
-void
-emit_in_blocks(std::vector<RawFinding> found, const std::function<void(std::vector<RawFinding>)>& emit)
-{
-  for (std::size_t begin = 0; begin < found.size(); begin += k_block_rows) {
-    const auto end = std::min(found.size(), begin + k_block_rows);
-    emit(std::vector<RawFinding>(std::make_move_iterator(found.begin() + begin),
-                                 std::make_move_iterator(found.begin() + end)));
-  }
-}
 
 // Streams `spec`'s findings to `emit`: a query check's rows a cursor block at a time; a
 // streaming analyzer's input a block at a time, another analyzer's whole (it is catalog-sized);
@@ -165,7 +89,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
     const auto analyzer = (*streaming)(StreamingAnalyzerContext{context.generation, context.blobs, context.stream_nodes});
     session.scan_check_query(
       spec.query, k_block_rows, [&](const db::Rows& block) { analyzer->take(block); }, params);
-    emit_in_blocks(analyzer->finish(), emit);
+    emit(analyzer->finish());
     return;
   }
   const auto* analyzer = find_analyzer(spec.id);
@@ -180,7 +104,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
     }
     return (*analyzer)(AnalyzerInput{rows, context.generation, context.facts, context.blobs, context.stream_nodes});
   }();
-  emit_in_blocks(std::move(found), emit);
+  emit(std::move(found));
 }
 
 // Starts the sibling that shares the run's applicable checks (CheckSelection::
@@ -273,6 +197,7 @@ run_streamed_check(const std::string& id, const CheckSpec& spec, FindingStream& 
   stream.begin_check();
   try {
     run([&](std::vector<RawFinding> block) { stream.emit(spec, std::move(block)); });
+    stream.end_check(spec);
     outcome.findings = stream.count();
   } catch (const Error& error) {
     if (stream.sink_failed() || interrupted()) {
@@ -355,7 +280,7 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
     }
     const auto run_here = [&](const std::function<void(std::vector<RawFinding>)>& emit) {
       if (sibling && !sibling->claim(index)) {
-        emit_in_blocks(sibling->take(index), emit);
+        emit(sibling->take(index));
       } else {
         run_one_check(session, *specs[index], context, emit);
       }
