@@ -32,6 +32,11 @@ jq
 time
 gnuplot-nox
 universal-ctags
+debootstrap
+umoci
+skopeo
+podman
+runc
 "
 
 if [ "${1:-}" = "--list" ]; then

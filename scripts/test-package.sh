@@ -11,11 +11,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 BUILD=${1:-$ROOT/build/package}
 fail() { echo "test-package: $*" >&2; exit 1; }
 
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DRWDOCTOR_BUILD_TESTS=OFF -DRWDOCTOR_BUILD_BENCH=OFF >/dev/null
-cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)"
-rm -f "$BUILD"/rwdoctor_*.deb
-(cd "$BUILD" && cpack -G DEB >/dev/null)
-DEB=$(ls "$BUILD"/rwdoctor_*_amd64.deb)
+DEB=$("$ROOT/scripts/build-deb.sh" "$BUILD")
 VERSION=$(dpkg-deb --field "$DEB" Version)
 echo "== package $(basename "$DEB")"
 dpkg-deb --field "$DEB" Depends

@@ -3,7 +3,8 @@
 # warnings as errors, starts a throwaway PostgreSQL 15 (as user postgres, private socket
 # directory), runs every unit and database test, then does the same again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, and builds, lints and installs the Debian
-# package (scripts/test-package.sh). CI (.ci/run) runs exactly this.
+# package (scripts/test-package.sh) and the OCI image (scripts/test-image.sh). CI (.ci/run)
+# runs exactly this.
 #
 #   scripts/test.sh            both builds
 #   scripts/test.sh --quick    the warnings-as-errors build only
@@ -58,4 +59,8 @@ fi
 # The Debian package: built from a Release build, linted, installed into a clean root, tried.
 echo "== package"
 scripts/test-package.sh "$ROOT/build/package"
+# The OCI image, from that package, run as the deployment snippets run it (says what it could
+# not verify where the machine cannot build or run containers).
+echo "== image"
+scripts/test-image.sh --deb "$(ls "$ROOT"/build/package/rwdoctor_*_amd64.deb)"
 echo "== all tests passed"
