@@ -150,9 +150,34 @@ StateInspector::load()
     registered.push_back(table);
   }
   if (!registered.empty()) {
-    const auto rows = m_session.run_file("sql/hummock/table_owners.sql", {util::pg_int_array(table_ids_as_ints(registered))});
-    m_frontiers = database_frontiers(m_rebuilt, owners_from(rows));
+    m_frontiers = database_frontiers(m_rebuilt, owners_of(table_ids_as_ints(registered)));
   }
+}
+
+std::vector<TableOwner>
+StateInspector::owners_of(const std::vector<int>& ids)
+{
+  std::vector<int> unread;
+  for (const int id : ids) {
+    if (id >= 0 && m_owners.count(static_cast<std::uint32_t>(id)) == 0) {
+      unread.push_back(id);
+    }
+  }
+  if (!unread.empty()) {
+    std::sort(unread.begin(), unread.end());
+    unread.erase(std::unique(unread.begin(), unread.end()), unread.end());
+    for (const auto& owner : owners_from(m_session.run_file("sql/hummock/table_owners.sql", {util::pg_int_array(unread)}))) {
+      m_owners[owner.table_id] = owner;
+    }
+  }
+  std::vector<TableOwner> owners;
+  for (const int id : ids) {
+    if (const auto found = id >= 0 ? m_owners.find(static_cast<std::uint32_t>(id)) : m_owners.end();
+        found != m_owners.end()) {
+      owners.push_back(found->second);
+    }
+  }
+  return owners;
 }
 
 const HummockEvidence&
@@ -209,7 +234,7 @@ StateInspector::table_objects_only(const std::vector<std::pair<int, std::uint32_
     ids.push_back(static_cast<int>(pair.second));
   }
   std::set<std::uint32_t> table_objects;
-  for (const auto& owner : owners_from(m_session.run_file("sql/hummock/table_owners.sql", {util::pg_int_array(ids)}))) {
+  for (const auto& owner : owners_of(ids)) {
     if (owner.table_object) {
       table_objects.insert(owner.table_id);
     }
@@ -249,15 +274,21 @@ StateInspector::grade_incidents(const std::vector<incidents::Incident>& incident
   tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
   const auto states = grade_pairs(tables, nullptr);
   std::map<std::pair<int, std::uint32_t>, const TableState*> graded;
+  // The same states by job, in table order: an incident takes its jobs' in (job, table) order
+  // without a walk over every graded table (thousands of incidents at scale M).
+  std::map<int, std::vector<const TableState*>> by_job;
   for (std::size_t i = 0; i < tables.size(); ++i) {
     graded[tables[i]] = &states[i];
+    by_job[tables[i].first].push_back(&states[i]);
   }
   std::vector<StateSummary> summaries;
   for (const auto& incident : incidents) {
     std::vector<TableState> own;
-    for (const auto& [pair, state] : graded) {
-      if (std::binary_search(incident.jobs.begin(), incident.jobs.end(), pair.first)) {
-        own.push_back(*state);
+    for (const int job : std::set<int>(incident.jobs.begin(), incident.jobs.end())) {
+      if (const auto found = by_job.find(job); found != by_job.end()) {
+        for (const auto* state : found->second) {
+          own.push_back(*state);
+        }
       }
     }
     for (const auto& pair : attributed_tables(incident, facts)) {
@@ -318,8 +349,7 @@ StateInspector::grade_pairs(const std::vector<std::pair<int, std::uint32_t>>& ta
   }
   // Each table's database from the catalog; its job as the caller attributes it.
   std::map<std::uint32_t, TableOwner> catalog;
-  for (const auto& owner : owners_from(m_session.run_file("sql/hummock/table_owners.sql",
-                                                          {util::pg_int_array(table_ids_as_ints(ids))}))) {
+  for (const auto& owner : owners_of(table_ids_as_ints(ids))) {
     catalog[owner.table_id] = owner;
   }
   std::map<int, std::string> statuses;

@@ -59,6 +59,9 @@ public:
 
 private:
   void load();
+  // The catalog's owner of each of `ids` (see m_owners), in the order of `ids`; an id the
+  // query returns no row for is left out, and a repeated id comes back repeated.
+  std::vector<TableOwner> owners_of(const std::vector<int>& ids);
   const store::SchemaFacts& facts();
   // The subset of `tables` whose object row is a TABLE.
   std::vector<std::pair<int, std::uint32_t>> table_objects_only(const std::vector<std::pair<int, std::uint32_t>>& tables);
@@ -72,6 +75,9 @@ private:
   HummockEvidence m_evidence;
   Reconstruction m_rebuilt;
   std::map<int, std::uint64_t> m_frontiers;
+  // table_owners.sql's row of each table id read so far. Read once per inspector: an inspector
+  // lives within one snapshot or one plan, before anything is written.
+  std::map<std::uint32_t, TableOwner> m_owners;
 };
 
 // Grades each incident's jobs and attributed tables through `inspector`, which must outlive

@@ -77,8 +77,18 @@ std::string text_summary(const checks::CheckRun& run, const Counts& counts, std:
 // at depth 2 of dump(2)), without the separator.
 std::string json_finding(const checks::Finding& finding, const FindingPlace& place);
 
-// The document with the "findings" array's value cut out: the text before it and after it.
-std::pair<std::string, std::string> json_frame(const checks::CheckRun& run, const Counts& counts,
-                                               const std::vector<IncidentView>& incidents);
+// One element of the document's "incidents" array, indented the same way.
+std::string json_incident(const IncidentView& view);
+
+// The document with the values of its two big arrays cut out, so that their elements are
+// written one at a time (json_finding, json_incident) and never held together: the text
+// before "findings"' value, between it and "incidents"' value, and after that.
+struct JsonFrame
+{
+  std::string before_findings;
+  std::string before_incidents;
+  std::string after_incidents;
+};
+JsonFrame json_frame(const checks::CheckRun& run, const Counts& counts);
 
 } // namespace rwdoctor::report::layout

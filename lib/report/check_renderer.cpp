@@ -214,15 +214,23 @@ void
 CheckRenderer::finish_json(std::ostream& out, const checks::CheckRun& run)
 {
   const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); }, m_states);
-  const auto [before, after] = layout::json_frame(run, counts(), views);
-  out << before;
-  // The "findings" array exactly as nlohmann's dump(2) prints it at depth 1: "[]" when empty,
-  // else "[\n", the elements joined by ",\n", "\n  ]".
-  const auto total = static_cast<int>(m_facts.size());
-  for (int id = 1; id <= total; ++id) {
-    out << (id == 1 ? "[\n" : ",\n") << layout::json_finding(read(id), place_of(m_analysis, id));
-  }
-  out << (total == 0 ? "[]" : "\n  ]") << after;
+  const auto frame = layout::json_frame(run, counts());
+  // Each array exactly as nlohmann's dump(2) prints it at depth 1: "[]" when empty, else
+  // "[\n", the elements joined by ",\n", "\n  ]".
+  const auto write_array = [&out](std::size_t size, const auto& element) {
+    for (std::size_t index = 0; index < size; ++index) {
+      out << (index == 0 ? "[\n" : ",\n") << element(index);
+    }
+    out << (size == 0 ? "[]" : "\n  ]");
+  };
+  out << frame.before_findings;
+  write_array(m_facts.size(), [this](std::size_t index) {
+    const auto id = static_cast<int>(index) + 1;
+    return layout::json_finding(read(id), place_of(m_analysis, id));
+  });
+  out << frame.before_incidents;
+  write_array(views.size(), [&views](std::size_t index) { return layout::json_incident(views[index]); });
+  out << frame.after_incidents;
 }
 
 std::string

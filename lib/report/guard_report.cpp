@@ -132,11 +132,7 @@ GuardReport
 judge_start(const checks::CheckReport& report, const std::set<std::string>& allowed,
             const incidents::CommandContext& commands, const hummock::IncidentStateSource& state)
 {
-  std::vector<incidents::FindingFacts> facts;
-  facts.reserve(report.findings.size());
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    facts.push_back(incidents::facts_of(static_cast<int>(i) + 1, report.findings[i]));
-  }
+  const auto facts = incidents::facts_of(report.findings);
   const auto analysis = incidents::analyse(facts);
   const auto decision = incidents::decide_start(facts, analysis, allowed);
 

@@ -63,46 +63,73 @@ dump(const Json& json)
 
 namespace layout {
 
+namespace {
+
+// dump(2) of the whole document prints an element of a top-level array at indentation 4: the
+// same text as the element's own dump(2) with every line indented by 4. No line break can come
+// from inside a value (dump escapes control characters in strings).
+std::string
+array_element(const Json& element)
+{
+  const auto own = dump(element);
+  std::string indented = "    ";
+  indented.reserve(own.size() + own.size() / 8);
+  for (const char c : own) {
+    indented += c;
+    if (c == '\n') {
+      indented += "    ";
+    }
+  }
+  return indented;
+}
+
+// Cuts `text` (a dump(2) of the document) at the empty array of top-level key `key`: the text
+// up to the array's value, and the text after it. The only line break followed by two spaces
+// and a key is a top-level key's: a string value cannot hold a raw line break.
+std::pair<std::string, std::string>
+cut_at_empty_array(const std::string& text, const std::string& key)
+{
+  const std::string at_key = "\n  \"" + key + "\": ";
+  const auto at = text.find(at_key + "[]");
+  if (at == std::string::npos) {
+    throw std::logic_error("json_frame: the document has no empty " + key + " array");
+  }
+  const auto value = at + at_key.size();
+  return {text.substr(0, value), text.substr(value + 2)};
+}
+
+} // namespace
+
 std::string
 json_finding(const checks::Finding& finding, const FindingPlace& place)
 {
-  // dump(2) of the whole document prints an element of "findings" at indentation 4: the same
-  // text as the element's own dump(2) with every line indented by 4. No line break can come
-  // from inside a value (dump escapes control characters in strings).
-  const auto own = dump(finding_json(finding, place));
-  std::string element = "    ";
-  element.reserve(own.size() + own.size() / 8);
-  for (const char c : own) {
-    element += c;
-    if (c == '\n') {
-      element += "    ";
-    }
-  }
-  return element;
+  return array_element(finding_json(finding, place));
 }
 
-std::pair<std::string, std::string>
-json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<IncidentView>& incidents)
+std::string
+json_incident(const IncidentView& view)
 {
-  Json incidents_json = Json::array();
-  for (const auto& view : incidents) {
-    const auto& incident = *view.incident;
-    Json commands = Json::array();
-    for (const auto& command : view.commands) {
-      commands.push_back(command.text);
-    }
-    incidents_json.push_back(Json{
-      {"id", incident.id},
-      {"order", incident.order},
-      {"root", incident.root},
-      {"pass", incidents::to_string(incident.pass)},
-      {"findings", incident.findings},
-      {"jobs", incident.jobs},
-      {"recommended", std::string(checks::to_string(incident.recommended))},
-      {"commands", commands},
-      {"state", hummock::state_json(view.state.value_or(hummock::StateSummary{}))},
-    });
+  const auto& incident = *view.incident;
+  Json commands = Json::array();
+  for (const auto& command : view.commands) {
+    commands.push_back(command.text);
   }
+  return array_element(Json{
+    {"id", incident.id},
+    {"order", incident.order},
+    {"root", incident.root},
+    {"pass", incidents::to_string(incident.pass)},
+    {"findings", incident.findings},
+    {"jobs", incident.jobs},
+    {"recommended", std::string(checks::to_string(incident.recommended))},
+    {"commands", commands},
+    {"state", hummock::state_json(view.state.value_or(hummock::StateSummary{}))},
+  });
+}
+
+JsonFrame
+json_frame(const checks::CheckRun& run, const Counts& counts)
+{
   Json checks_json = Json::array();
   for (const auto& outcome : run.checks) {
     checks_json.push_back(Json{
@@ -125,7 +152,7 @@ json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<
      }},
     {"checks", checks_json},
     {"findings", Json::array()},
-    {"incidents", incidents_json},
+    {"incidents", Json::array()},
     {"summary",
      Json{
        {"critical", counts[static_cast<int>(checks::Severity::critical)]},
@@ -134,16 +161,9 @@ json_frame(const checks::CheckRun& run, const Counts& counts, const std::vector<
        {"info", counts[static_cast<int>(checks::Severity::info)]},
      }},
   };
-  // The only line break followed by two spaces and the key is the top-level key: a string
-  // value cannot hold a raw line break.
-  const auto text = dump(document) + "\n";
-  const std::string key = "\n  \"findings\": ";
-  const auto at = text.find(key + "[]");
-  if (at == std::string::npos) {
-    throw std::logic_error("json_frame: the document has no empty findings array");
-  }
-  const auto value = at + key.size();
-  return {text.substr(0, value), text.substr(value + 2)};
+  auto [before_findings, rest] = cut_at_empty_array(dump(document) + "\n", "findings");
+  auto [before_incidents, after_incidents] = cut_at_empty_array(rest, "incidents");
+  return JsonFrame{std::move(before_findings), std::move(before_incidents), std::move(after_incidents)};
 }
 
 } // namespace layout
