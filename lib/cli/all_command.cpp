@@ -339,7 +339,7 @@ run_all_command(const std::vector<std::string>& args, bool fixes_only, std::istr
   }
   const auto mode = repair_mode_from(values);
   auto request = all_command_request(values, fixes_only, context.backup.has_value());
-  context.apply = apply_options_from(values, args, context.connection, name, err);
+  context.apply = apply_options_from(values, fmt::format("repair {}", name), args, context.connection, name, err);
   require_dry_run_or_yes_off_terminal(mode, fmt::format("repair {}", name));
   if (mode.dry_run) {
     return all_dry_run(context, request, format, out, err);

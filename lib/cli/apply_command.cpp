@@ -66,7 +66,7 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
   const auto format = format_from(values);
   auto connection = connection_from(values);
   default_connection_to(connection, values, saved.database, saved.host, saved.port, saved.schema);
-  auto apply = apply_options_from(values, args, connection, saved.action, err);
+  auto apply = apply_options_from(values, "apply", args, connection, saved.action, err);
   if (!saved.repair_id.empty()) {
     apply.repair_id = saved.repair_id;
     apply.saved_plan = true;
@@ -83,10 +83,12 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
     throw UsageError("applying a restore plan needs --from with the backup meta store",
                      "Pass the same backup the plan was made from; its connection string is never stored in the plan.");
   }
-  if (!apply_plan_confirmed(values,
-                            fmt::format("plan {}: drop objects {} (jobs {}{})\n", path, fmt::join(saved.oids, ", "),
-                                        fmt::join(saved.request.jobs, ", "), saved.request.cascade ? ", cascade" : ""),
-                            in, out)) {
+  const auto what =
+    saved.action == "restore"
+      ? fmt::format("plan {}: restore the rows of jobs {} from the backup\n", path, fmt::join(saved.request.jobs, ", "))
+      : fmt::format("plan {}: drop objects {} (jobs {}{})\n", path, fmt::join(saved.oids, ", "),
+                    fmt::join(saved.request.jobs, ", "), saved.request.cascade ? ", cascade" : "");
+  if (!apply_plan_confirmed(values, what, in, out)) {
     return not_applied(out);
   }
   if (saved.action == "restore") {

@@ -62,7 +62,7 @@ drop_command_from(const po::variables_map& values, const std::vector<std::string
   command.request.cascade = values.count("cascade") != 0;
   command.request.max_objects = positive_int_option(values, "max-objects", "objects");
   command.verbose = values.count("verbose") != 0;
-  command.apply = apply_options_from(values, args, command.connection, "drop", err);
+  command.apply = apply_options_from(values, "repair drop", args, command.connection, "drop", err);
   return command;
 }
 
@@ -191,7 +191,7 @@ run_drop_command(const std::vector<std::string>& args, std::istream& in, std::os
       "\nExit codes: 0 nothing to do, 1 repaired, 4 findings remain (dry run or skipped), 8 operational error (rolled "
       "back), 16 usage error, 32 refused or cancelled.\n");
   }
-  auto command = drop_command_from(values, args, err);
+  auto command = drop_command_from(values, rest, err);
   const JobChoice choice{command.connection, checks::Repair::drop_job, "drop", [&](int job) {
                            auto single = command.request;
                            single.jobs = {job};

@@ -262,23 +262,34 @@ command_context(const db::ConnectionOptions& connection, db::MetaStoreSession& s
 }
 
 std::string
-redacted_command_line(const std::vector<std::string>& args, const db::ConnectionOptions& connection)
+redacted_command_line(const std::string& command, const std::vector<std::string>& args,
+                      const db::ConnectionOptions& connection)
 {
-  std::string line = "rwdoctor";
-  bool hide_next = false;
+  // The backup's conninfo is described from what it says itself (its password never).
+  const auto backup = [](const std::string& conninfo) {
+    db::ConnectionOptions options;
+    options.dbname = conninfo;
+    return db::describe_target(options);
+  };
+  std::string line = "rwdoctor " + command;
+  const std::string* hidden = nullptr; // the option whose value comes next
   for (const auto& arg : args) {
-    if (hide_next) {
-      line += fmt::format(" '{}'", db::describe_target(connection));
-      hide_next = false;
+    if (hidden != nullptr) {
+      line += fmt::format(" '{}'", *hidden == "--from" ? backup(arg) : db::describe_target(connection));
+      hidden = nullptr;
       continue;
     }
-    if (arg == "-d" || arg == "--dbname") {
-      hide_next = true;
+    if (arg == "-d" || arg == "--dbname" || arg == "--from") {
+      hidden = &arg;
       line += " " + arg;
       continue;
     }
     if (util::starts_with(arg, "--dbname=") || (util::starts_with(arg, "-d") && arg.size() > 2)) {
       line += fmt::format(" -d '{}'", db::describe_target(connection));
+      continue;
+    }
+    if (util::starts_with(arg, "--from=")) {
+      line += fmt::format(" --from '{}'", backup(arg.substr(7)));
       continue;
     }
     line += " " + arg;

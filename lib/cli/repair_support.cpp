@@ -68,7 +68,7 @@ add_repair_options(po::options_description& options)
 }
 
 repair::ApplyOptions
-apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
+apply_options_from(const po::variables_map& values, const std::string& command, const std::vector<std::string>& args,
                    const db::ConnectionOptions& connection, const std::string& action, std::ostream& err)
 {
   repair::ApplyOptions options;
@@ -76,7 +76,7 @@ apply_options_from(const po::variables_map& values, const std::vector<std::strin
   options.gates.lease_seconds = lease_seconds_option(values);
   options.audit.enabled = values.count("no-audit-table") == 0;
   options.audit.ticket = text_option(values, "ticket");
-  options.audit.arguments = redacted_command_line(args, connection);
+  options.audit.arguments = redacted_command_line(command, args, connection);
   options.undo_path = repair::absolute_path(values.count("undo-file") != 0 ? values["undo-file"].as<std::string>()
                                                                            : repair::default_undo_path(action));
   options.repair_id = repair::new_repair_id();

@@ -21,11 +21,12 @@ extern const char* const k_yes_or_dry_run;
 // --no-audit-table and --format.
 void add_repair_options(po::options_description& options);
 
-// The gates, audit and undo path of a repair command; `action` names the default undo file.
-// Lock waits are reported on `err`.
-repair::ApplyOptions apply_options_from(const po::variables_map& values, const std::vector<std::string>& args,
-                                        const db::ConnectionOptions& connection, const std::string& action,
-                                        std::ostream& err);
+// The gates, audit and undo path of a repair command; the audit row records "rwdoctor
+// `command` `args`" (command: "repair drop", "apply", ...; args: what follows it), `action`
+// names the default undo file. Lock waits are reported on `err`.
+repair::ApplyOptions apply_options_from(const po::variables_map& values, const std::string& command,
+                                        const std::vector<std::string>& args, const db::ConnectionOptions& connection,
+                                        const std::string& action, std::ostream& err);
 
 // Without -d, -h and -p, the database, host and port a plan or undo file names; without
 // --schema, its schema: the printed "apply it with" and "to take the repair back" commands

@@ -68,7 +68,7 @@ restore_command_from(const po::variables_map& values, const std::vector<std::str
   if (values.count("keep-live") != 0) {
     command.request.keep_live = values["keep-live"].as<std::vector<std::string>>();
   }
-  command.apply = apply_options_from(values, args, command.connection, "restore", err);
+  command.apply = apply_options_from(values, "repair restore", args, command.connection, "restore", err);
   return command;
 }
 
@@ -147,13 +147,17 @@ restore_plan_first(const RestoreCommand& command, std::optional<std::string>& ex
   return std::nullopt;
 }
 
+// What an applied restore says: as JSON, the plan with the repair's id, undo file and audit
+// row; as text, what was restored and how to take it back. From `repair restore` and from
+// `apply` of a saved restore plan alike.
 int
-restore_report_applied(const RestoreCommand& command, const repair::RestoreOutcome& outcome, std::ostream& out)
+restore_report_applied(const repair::RestoreOutcome& outcome, Format format, const db::ConnectionOptions& connection,
+                       std::ostream& out)
 {
   if (outcome.nothing_to_do) {
-    return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, command.format, out);
+    return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
   }
-  if (command.format == Format::json) {
+  if (format == Format::json) {
     out << applied_plan_json(repair::restore_plan_json(outcome.plan), outcome.repair_id, outcome.undo_path,
                              outcome.audit_id)
              .dump(2)
@@ -170,7 +174,7 @@ restore_report_applied(const RestoreCommand& command, const repair::RestoreOutco
                                               rows, outcome.plan.changes.updates.size()),
                                   output_width(), "")
       << "\n";
-  out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, command.connection,
+  out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
                                outcome.plan.database, outcome.plan.server);
   return to_int(ExitCode::repaired);
 }
@@ -189,7 +193,7 @@ restore_apply(const RestoreCommand& command, const po::variables_map& values,
                                                  restore_show_plan(plan, Format::text, out);
                                                }
                                              });
-  return restore_report_applied(command, outcome, out);
+  return restore_report_applied(outcome, command.format, command.connection, out);
 }
 
 } // namespace
@@ -244,16 +248,7 @@ apply_saved_restore_plan(const po::variables_map& values, const db::ConnectionOp
         restore_show_plan(plan, Format::text, out);
       }
     });
-  if (outcome.nothing_to_do) {
-    return report_nothing_to_do(*outcome.nothing_to_do, outcome.repair_id, format, out);
-  }
-  out << "\n"
-      << report::fitted_text_line("restored the plan's rows; the checks of the jobs and their neighbours are clean.",
-                                  output_width(), "")
-      << "\n";
-  out << applied_repair_footer("restore", outcome.undo_path, outcome.repair_id, outcome.audit_id, connection,
-                               outcome.plan.database, outcome.plan.server);
-  return to_int(ExitCode::repaired);
+  return restore_report_applied(outcome, format, connection, out);
 }
 
 } // namespace rwdoctor::cli

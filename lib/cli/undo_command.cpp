@@ -129,7 +129,7 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
   auto connection = connection_from(values);
   default_connection_to(connection, values, undo.database, undo.server ? undo.server->host : "",
                         undo.server ? undo.server->port : "", undo.schema);
-  const auto apply = apply_options_from(values, args, connection, "undo", err);
+  const auto apply = apply_options_from(values, "undo", args, connection, "undo", err);
   const auto size = undo_size(undo);
   out << report::fitted_text_line(undo_summary(undo, path, size), output_width(), "") << "\n";
   if (values.count("yes") == 0) {

@@ -240,6 +240,17 @@ facts_of(int id, const checks::Finding& finding)
   return facts;
 }
 
+std::vector<FindingFacts>
+facts_of(const std::vector<checks::Finding>& findings)
+{
+  std::vector<FindingFacts> facts;
+  facts.reserve(findings.size());
+  for (const auto& finding : findings) {
+    facts.push_back(facts_of(static_cast<int>(facts.size()) + 1, finding));
+  }
+  return facts;
+}
+
 Analysis
 analyse(const std::vector<FindingFacts>& findings)
 {

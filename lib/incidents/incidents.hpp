@@ -32,6 +32,8 @@ struct FindingFacts
 };
 
 FindingFacts facts_of(int id, const checks::Finding& finding);
+// The facts of every finding of a report, numbered 1, 2, ... in their order (as analyse wants).
+std::vector<FindingFacts> facts_of(const std::vector<checks::Finding>& findings);
 
 struct Incident
 {

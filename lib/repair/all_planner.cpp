@@ -407,11 +407,8 @@ plan_all(db::MetaStoreSession& live, db::MetaStoreSession* backup, const std::st
   if (!plan.refusals.empty()) {
     return plan;
   }
-  std::vector<incidents::FindingFacts> facts;
-  for (const auto& finding : report.findings) {
-    facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
-  }
-  AllPlanner(live, backup, backup_description, apply_step, report, plan).plan_incidents(incidents::analyse(facts));
+  AllPlanner(live, backup, backup_description, apply_step, report, plan)
+    .plan_incidents(incidents::analyse(incidents::facts_of(report.findings)));
   plan.rows_hash = hash_of_steps(plan.steps);
   return plan;
 }

@@ -67,11 +67,7 @@ goes_with_restore(const checks::Finding& finding, const RestoredReach& reach)
 incidents::Analysis
 incidents_of(const checks::CheckReport& report)
 {
-  std::vector<incidents::FindingFacts> facts;
-  for (const auto& finding : report.findings) {
-    facts.push_back(incidents::facts_of(static_cast<int>(facts.size()) + 1, finding));
-  }
-  return incidents::analyse(facts);
+  return incidents::analyse(incidents::facts_of(report.findings));
 }
 
 // The incident `rwdoctor check` gives the first root finding about each job: the numbers of

@@ -226,3 +226,23 @@ TEST_CASE("a printed next step repeats the connection without its password", "[c
   CHECK(util::shell_quote("") == "''");
   CHECK(util::shell_quote("$HOME") == "'$HOME'");
 }
+
+TEST_CASE("the audit row's command line names the command and no password", "[connection]")
+{
+  db::ConnectionOptions live;
+  live.dbname = "postgres://rw:s3cret@db1:5433/metadata";
+  const std::vector<std::string> args = {"--job", "16", "-d", live.dbname, "--from", "host=db2 dbname=backup password=hunter2",
+                                         "--yes"};
+  const auto line = cli::redacted_command_line("repair restore", args, live);
+  // The backup's port and user are the environment's (PGPORT, PGUSER) when its conninfo has none.
+  CHECK(util::starts_with(line, "rwdoctor repair restore --job 16 -d 'database \"metadata\" on host \"db1\" port 5433 "
+                                "as user \"rw\"' --from 'database \"backup\" on host \"db2\""));
+  CHECK(util::ends_with(line, "' --yes"));
+  CHECK(line.find("hunter2") == std::string::npos);
+  const auto joined = cli::redacted_command_line("apply", {"plan.json", "--from=postgres://u:hunter2@db2/backup", "-dx"}, live);
+  CHECK(joined.find("hunter2") == std::string::npos);
+  CHECK(joined.find("s3cret") == std::string::npos);
+  CHECK(util::starts_with(joined, "rwdoctor apply plan.json --from 'database \"backup\" on host \"db2\""));
+  CHECK(cli::redacted_command_line("repair drop", {"--job", "16", "--from-schema", "public"}, live) ==
+        "rwdoctor repair drop --job 16 --from-schema public");
+}
