@@ -8,7 +8,8 @@
 # --deb     the package to install (default: scripts/build-deb.sh builds it, build/package)
 # --out     where the image goes (default: build/image): DIR/oci, an OCI image layout whose
 #           tag is the version, and DIR/rwdoctor-VERSION.oci.tar, the same as an OCI archive
-# --mirror  the Debian archive to bootstrap from (default: http://deb.debian.org/debian)
+# --mirror  the Debian archive to bootstrap from (default: the first non-security archive in
+#           this machine's apt sources, else http://deb.debian.org/debian)
 # --source  the URL of this project's source, for the org.opencontainers.image.source label
 #           (default: the git remote "origin" when it is a URL; no label otherwise)
 # --load    also store the image as localhost/rwdoctor:VERSION in podman's local storage
@@ -23,7 +24,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 DEB=""
 OUT=$ROOT/build/image
-MIRROR=http://deb.debian.org/debian
+MIRROR=""
 SOURCE=""
 LOAD=0
 IMAGE_UID=10001
@@ -41,10 +42,23 @@ while [ $# -gt 0 ]; do
         --mirror) MIRROR=${2:?--mirror needs a URL}; shift 2 ;;
         --source) SOURCE=${2:?--source needs a URL}; shift 2 ;;
         --load) LOAD=1; shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
         *) fail "unknown argument \"$1\"" "see scripts/build-image.sh --help" ;;
     esac
 done
+
+# The archive this machine's apt uses (deb822 .sources or one-line sources.list), so that a
+# machine that reaches only its own mirror bootstraps from it.
+machine_mirror() {
+    local uri
+    uri=$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{ print $2 }' | grep -v security | head -1)
+    if [ -z "$uri" ]; then
+        uri=$(grep -hE '^deb ' /etc/apt/sources.list 2>/dev/null | grep -v security | sed -E 's/^deb +(\[[^]]*\] +)?//' |
+            awk '{ print $1 }' | head -1)
+    fi
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+[ -n "$MIRROR" ] || MIRROR=$(machine_mirror)
 
 [ "$(id -u)" -eq 0 ] || fail "building the image needs root (debootstrap and chroot)" \
     "run it as root: sudo scripts/build-image.sh"
