@@ -47,6 +47,8 @@ replaces AS (
     JOIN object orig ON orig.oid = d.oid
     JOIN streaming_job osj ON osj.job_id = d.oid
     WHERE d.oid <> d.used_by
+      -- scoped runs: only the scope's jobs are joined to it (jobs below), so read only theirs
+      AND ($1::int[] IS NULL OR d.used_by = ANY($1::int[]))
 ),
 jobs AS (
     SELECT

@@ -36,14 +36,6 @@
 --   row went with its job's fragments is never such a leftover: it belongs to that job's
 --   incident, and restoring the job brings its rows back.
 WITH
--- (job, object type) pairs where the job reads another live job of that type: T5 replacements
-replaces AS (
-    SELECT DISTINCT d.used_by AS job_id, orig.obj_type
-    FROM object_dependency d
-    JOIN object orig ON orig.oid = d.oid
-    JOIN streaming_job osj ON osj.job_id = d.oid
-    WHERE d.oid <> d.used_by
-),
 typed AS (
     SELECT t.table_id AS oid FROM "table" t
     UNION ALL SELECT s.source_id FROM source s
@@ -70,6 +62,17 @@ orphan AS (
       -- a type row get here.
       AND ($1::int[] IS NULL OR o.oid = ANY($1::int[])
            OR (to_jsonb(o) ->> 'belong_to_oid')::int = ANY($1::int[]))
+),
+-- (job, object type) pairs where the job reads another live job of that type: T5 replacements
+replaces AS (
+    SELECT DISTINCT d.used_by AS job_id, orig.obj_type
+    FROM object_dependency d
+    JOIN object orig ON orig.oid = d.oid
+    JOIN streaming_job osj ON osj.job_id = d.oid
+    WHERE d.oid <> d.used_by
+      -- only orphans are joined to it (below): the whole dependency table was aggregated
+      -- for a handful of them, in every scoped run too
+      AND d.used_by IN (SELECT oid FROM orphan)
 ),
 -- Orphans a dependency row names, or that own internal tables: not leftovers. Read once for
 -- all orphans (RisingWave has no index on "table".belongs_to_job_id; a NOT EXISTS per orphan
