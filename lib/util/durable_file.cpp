@@ -17,11 +17,11 @@ namespace rwdoctor::util {
 
 namespace {
 
+// Without a hint: write_new_file_durably adds the one that names the caller's option.
 [[noreturn]] void
 fail(std::string_view what, const std::string& path, int error)
 {
-  throw OperationalError(fmt::format("cannot {} '{}': {}", what, path, std::strerror(error)),
-                         "Choose a writable location with --undo-file; nothing was changed.");
+  throw OperationalError(fmt::format("cannot {} '{}': {}", what, path, std::strerror(error)));
 }
 
 std::string
