@@ -83,10 +83,13 @@ run_apply_command(const std::vector<std::string>& args, std::istream& in, std::o
     throw UsageError("applying a restore plan needs --from with the backup meta store",
                      "Pass the same backup the plan was made from; its connection string is never stored in the plan.");
   }
+  const auto jobs = saved.request.jobs.size() == 1 ? "job" : "jobs";
+  const auto objects = saved.oids.size() == 1 ? "object" : "objects";
   const auto what =
     saved.action == "restore"
-      ? fmt::format("plan {}: restore the rows of jobs {} from the backup\n", path, fmt::join(saved.request.jobs, ", "))
-      : fmt::format("plan {}: drop objects {} (jobs {}{})\n", path, fmt::join(saved.oids, ", "),
+      ? fmt::format("plan {}: restore the rows of {} {} from the backup\n", path, jobs,
+                    fmt::join(saved.request.jobs, ", "))
+      : fmt::format("plan {}: drop {} {} ({} {}{})\n", path, objects, fmt::join(saved.oids, ", "), jobs,
                     fmt::join(saved.request.jobs, ", "), saved.request.cascade ? ", cascade" : "");
   if (!apply_plan_confirmed(values, what, in, out)) {
     return not_applied(out);

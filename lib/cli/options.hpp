@@ -86,8 +86,9 @@ incidents::CommandContext command_context(const db::ConnectionOptions& connectio
 // " --job 16 --job 24": the jobs of a printed repair command.
 std::string job_arguments(const std::vector<int>& jobs);
 
-// "rwdoctor <command> <args>" with the connection strings (-d, and a restore's --from)
-// replaced by a credential-free description: what the audit row keeps of a command line.
+// "rwdoctor <command> <args>" with the connection strings (-d, and the backup's --from of
+// restore, all and apply) replaced by a credential-free description: what the audit row keeps
+// of a command line.
 std::string redacted_command_line(const std::string& command, const std::vector<std::string>& args,
                                   const db::ConnectionOptions& connection);
 

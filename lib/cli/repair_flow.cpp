@@ -93,7 +93,7 @@ save_dry_run_plan(const po::variables_map& values, repair::Json plan, const std:
                   const std::string& apply_arguments, std::ostream& err)
 {
   const auto path = repair::absolute_path(values["plan-out"].as<std::string>());
-  util::write_new_file_durably(path, saved_plan_text(std::move(plan), repair_id));
+  util::write_new_file_durably(path, saved_plan_text(std::move(plan), repair_id), "--plan-out");
   fmt::print(err, "rwdoctor: plan written to {}; apply it with: rwdoctor apply {}{} --yes\n", path,
              util::shell_quote(path), apply_arguments);
 }
@@ -110,7 +110,7 @@ void
 PlanOutWriter::write_once(const std::function<repair::Json()>& plan_json)
 {
   if (m_path && !m_written) {
-    util::write_new_file_durably(*m_path, saved_plan_text(plan_json(), m_repair_id));
+    util::write_new_file_durably(*m_path, saved_plan_text(plan_json(), m_repair_id), "--plan-out");
     m_written = true;
   }
 }

@@ -17,11 +17,11 @@ namespace rwdoctor::util {
 
 namespace {
 
+// Without a hint: write_new_file_durably adds the one that names the caller's option.
 [[noreturn]] void
 fail(std::string_view what, const std::string& path, int error)
 {
-  throw OperationalError(fmt::format("cannot {} '{}': {}", what, path, std::strerror(error)),
-                         "Choose a writable location with --undo-file; nothing was changed.");
+  throw OperationalError(fmt::format("cannot {} '{}': {}", what, path, std::strerror(error)));
 }
 
 std::string
@@ -74,10 +74,8 @@ write_all(int fd, const std::string& contents, const std::string& temporary)
   }
 }
 
-} // namespace
-
 void
-write_new_file_durably(const std::string& path, const std::string& contents)
+write_new_file(const std::string& path, const std::string& contents)
 {
   const auto directory = directory_of(path);
   make_directories(directory);
@@ -119,6 +117,20 @@ write_new_file_durably(const std::string& path, const std::string& contents)
     fail("fsync directory of", path, error);
   }
   ::close(dir_fd);
+}
+
+} // namespace
+
+void
+write_new_file_durably(const std::string& path, const std::string& contents, std::string_view option)
+{
+  try {
+    write_new_file(path, contents);
+  } catch (const OperationalError& error) {
+    throw OperationalError(error.what(), fmt::format("Choose a writable location with {} (an existing file is never "
+                                                     "overwritten); nothing was changed.",
+                                                     option));
+  }
 }
 
 bool

@@ -3,14 +3,17 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace rwdoctor::util {
 
 // Creates `path` (never overwriting an existing file) with mode 0600, writes `contents`,
 // fsyncs it, and fsyncs its directory, creating missing directories (0700). Writes go to a
 // temporary name first and are renamed into place, so `path` exists only complete. Throws
-// OperationalError naming the path and the OS error.
-void write_new_file_durably(const std::string& path, const std::string& contents);
+// OperationalError naming the path and the OS error, its hint naming `option`, the command
+// line option that chose the path.
+void write_new_file_durably(const std::string& path, const std::string& contents,
+                            std::string_view option = "--undo-file");
 
 // Gives the durable file `from` the name `to` (which must not exist) and fsyncs the directory;
 // false, with `from` left as it was, when that fails.
