@@ -6,6 +6,7 @@
 -- repairs: manual
 -- requires: fragment.vnode_count table.vnode_count streaming_job seaql_migrations
 -- since: m20240911_083152_variable_vnode_count
+-- scope: jobs fragments tables
 -- meta-node: VnodeCount::set panics ("invalid vnode count") on a value outside 1..32768 (0..32768 from v2.7) when the meta node loads the row; a placeholder or a mismatch panics compute nodes and fails batch reads
 -- explain:
 --   Since v2.1 (m20240911_083152_variable_vnode_count) every fragment and every table row
@@ -45,6 +46,8 @@ live_fragment AS (
     FROM fragment f
     JOIN streaming_job sj ON sj.job_id = f.job_id
     WHERE sj.job_status <> 'INITIAL'
+      -- scope (CheckSpec::scoped): the jobs' fragments ($2), read by primary key
+      AND ($1::int[] IS NULL OR f.fragment_id = ANY($2::int[]))
 ),
 live_table AS (
     SELECT t.table_id, coalesce(t.belongs_to_job_id, t.table_id) AS job_id, t.fragment_id,
@@ -57,6 +60,9 @@ live_table AS (
     FROM "table" t
     JOIN streaming_job sj ON sj.job_id = coalesce(t.belongs_to_job_id, t.table_id)
     WHERE sj.job_status <> 'INITIAL'
+      -- scope: the jobs' table rows and those on their fragments ($3): a row's finding rests on
+      -- the row, its job and its fragment
+      AND ($1::int[] IS NULL OR t.table_id = ANY($3::int[]))
 )
 SELECT f.job_id AS object_id,
        f.job_id AS job_id,
