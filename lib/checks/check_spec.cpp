@@ -43,7 +43,7 @@ parse_scope_sets(std::string_view path, std::size_t line, std::string_view value
 {
   static const std::vector<std::pair<std::string_view, ScopeSet>> k_names = {
     {"jobs", ScopeSet::jobs}, {"fragments", ScopeSet::fragments}, {"tables", ScopeSet::tables},
-    {"upstream", ScopeSet::upstream}};
+    {"upstream", ScopeSet::upstream}, {"children", ScopeSet::children}};
   std::vector<ScopeSet> sets;
   std::size_t next = 0; // k_names[next] is the first name still allowed
   for (const auto& word : util::split_words(value)) {
@@ -51,7 +51,7 @@ parse_scope_sets(std::string_view path, std::size_t line, std::string_view value
                               [&](const auto& name) { return name.first == word; });
     if (found == k_names.end() || (sets.empty() && found->second != ScopeSet::jobs)) {
       fail(path, line,
-           fmt::format("unknown scope '{}'; expected 'jobs' and then any of 'fragments tables upstream', in that order",
+           fmt::format("unknown scope '{}'; expected 'jobs' and then any of 'fragments tables upstream children', in that order",
                        value));
     }
     sets.push_back(found->second);

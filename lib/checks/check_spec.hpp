@@ -26,6 +26,9 @@ enum class ScopeSet {
   tables,    // their "table" rows (table_id or belongs_to_job_id is one of the jobs), and
              // the rows whose fragment_id is one of `fragments`
   upstream,  // the source fragments, not among `fragments`, of the edges into `fragments`
+  children,  // the objects whose object.belong_to_oid is one of the jobs (none on stores
+             // without the column): found through its index, so a query need not read every
+             // object to find them
 };
 
 struct CheckSpec

@@ -49,6 +49,11 @@ ScopeArrays::read(db::MetaStoreSession& session, const store::SchemaFacts& facts
     arrays.m_arrays[ScopeSet::upstream] =
       facts.has("fragment_relation") ? read_array(session, "sql/store/scope_upstream.sql", {fragment_array}) : "{}";
   }
+  if (named(specs, ScopeSet::children)) {
+    arrays.m_arrays[ScopeSet::children] = facts.has("object.belong_to_oid")
+                                            ? read_array(session, "sql/store/scope_children.sql", {job_array})
+                                            : "{}";
+  }
   return arrays;
 }
 

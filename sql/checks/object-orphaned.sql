@@ -5,7 +5,7 @@
 -- consequence: silent
 -- repairs: fix manual
 -- requires: object table source sink index view subscription function connection secret schema database streaming_job object_dependency
--- scope: jobs
+-- scope: jobs children
 -- meta-node: ignored by the catalog loaders; counted by ensure_schema_empty, so DROP SCHEMA fails with "schema is not empty"
 -- explain:
 --   Every object must have its row in the type table named by obj_type (`table` for TABLE,
@@ -56,12 +56,10 @@ orphan AS (
                          'FUNCTION', 'CONNECTION', 'SUBSCRIPTION', 'SECRET')
       AND NOT EXISTS (SELECT 1 FROM typed ty WHERE ty.oid = o.oid)
       -- scope (CheckSpec::scoped): the jobs' own objects, and on stores with
-      -- object.belong_to_oid the objects whose parent is one of them (an internal table whose
-      -- type row went with its job's fragments; its finding carries that job). The column is
-      -- read through to_jsonb so that one file serves every generation; only objects without
-      -- a type row get here.
-      AND ($1::int[] IS NULL OR o.oid = ANY($1::int[])
-           OR (to_jsonb(o) ->> 'belong_to_oid')::int = ANY($1::int[]))
+      -- object.belong_to_oid the objects whose parent is one of them ($2; an internal table
+      -- whose type row went with its job's fragments: its finding carries that job), both
+      -- read by primary key
+      AND ($1::int[] IS NULL OR o.oid = ANY($1::int[]) OR o.oid = ANY($2::int[]))
 ),
 -- (job, object type) pairs where the job reads another live job of that type: T5 replacements
 replaces AS (

@@ -61,6 +61,9 @@ TEST_CASE("a check file header parses into its spec", "[check_spec]")
   const auto sets = parse_check_file("sql/checks/demo-check.sql",
                                      replace(k_valid, "-- meta-node:", "-- scope: jobs tables upstream\n-- meta-node:"));
   CHECK(sets.scope_sets == std::vector<ScopeSet>{ScopeSet::jobs, ScopeSet::tables, ScopeSet::upstream});
+  const auto children = parse_check_file("sql/checks/demo-check.sql",
+                                         replace(k_valid, "-- meta-node:", "-- scope: jobs children\n-- meta-node:"));
+  CHECK(children.scope_sets == std::vector<ScopeSet>{ScopeSet::jobs, ScopeSet::children});
   CHECK(spec.scope_sets.empty());
   CHECK(spec.worst_severity == Severity::error); // defaults to severity
   const auto worse = parse_check_file("sql/checks/demo-check.sql",
@@ -101,6 +104,8 @@ TEST_CASE("malformed check headers are refused with the file and line", "[check_
   refused(replace(k_valid, "-- meta-node:", "-- scope: jobs tables fragments\n-- meta-node:"),
           "unknown scope 'jobs tables fragments'");
   refused(replace(k_valid, "-- meta-node:", "-- scope: jobs jobs\n-- meta-node:"), "unknown scope 'jobs jobs'");
+  refused(replace(k_valid, "-- meta-node:", "-- scope: jobs children tables\n-- meta-node:"),
+          "unknown scope 'jobs children tables'");
   refused(replace(k_valid, "-- meta-node:", "-- scope:\n-- meta-node:"), "empty scope");
   refused(replace(k_valid, "-- meta-node:", "-- worst-severity: warning\n-- meta-node:"),
           "worst-severity is milder than severity");
