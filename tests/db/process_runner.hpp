@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "temporary_directory.hpp"
+
 namespace rwdoctor::test {
 
 // The rwdoctor executable this test binary was built with.
@@ -97,23 +99,5 @@ private:
   std::chrono::steady_clock::time_point m_deadline;
 };
 
-// A fresh private directory under $TMPDIR (or /tmp), removed with its contents at the end.
-class TemporaryDirectory
-{
-public:
-  TemporaryDirectory();
-  ~TemporaryDirectory();
-  TemporaryDirectory(const TemporaryDirectory&) = delete;
-  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
-  const std::string& path() const { return m_path; }
-  std::string file(const std::string& name) const { return m_path + "/" + name; }
-  // Names of the entries in the directory, sorted.
-  std::vector<std::string> entries() const;
-
-private:
-  std::string m_path;
-};
-
-bool file_exists(const std::string& path);
 
 } // namespace rwdoctor::test

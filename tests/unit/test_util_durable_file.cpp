@@ -1,46 +1,18 @@
 #include "core/error.hpp"
 #include "util/durable_file.hpp"
 
+#include "temporary_directory.hpp"
+
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <sys/stat.h>
-#include <unistd.h>
 
 using namespace rwdoctor;
 
 namespace {
-
-// A fresh directory under TMPDIR (or /tmp), removed with what the test wrote into it.
-class ScratchDirectory
-{
-public:
-  ScratchDirectory()
-  {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/rwdoctor-unit-XXXXXX";
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~ScratchDirectory()
-  {
-    const std::string command = "rm -rf '" + m_path + "'";
-    (void)std::system(command.c_str());
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  const std::string&
-  path() const
-  {
-    return m_path;
-  }
-
-private:
-  std::string m_path;
-};
 
 std::string
 contents_of(const std::string& path)
@@ -67,7 +39,7 @@ hint_of_failure(Write write)
 
 TEST_CASE("write_new_file_durably creates the file, and its directories, readable by its owner only", "[util]")
 {
-  const ScratchDirectory scratch;
+  const test::TemporaryDirectory scratch;
   const auto path = scratch.path() + "/nested/deeper/plan.json";
   util::write_new_file_durably(path, "{\"a\": 1}\n");
   CHECK(contents_of(path) == "{\"a\": 1}\n");
@@ -80,7 +52,7 @@ TEST_CASE("write_new_file_durably creates the file, and its directories, readabl
 
 TEST_CASE("write_new_file_durably never overwrites, and its hint names the option that chose the path", "[util]")
 {
-  const ScratchDirectory scratch;
+  const test::TemporaryDirectory scratch;
   const auto path = scratch.path() + "/plan.json";
   util::write_new_file_durably(path, "first");
 
@@ -96,7 +68,7 @@ TEST_CASE("write_new_file_durably never overwrites, and its hint names the optio
 
 TEST_CASE("write_new_file_durably refuses a path under a file, naming it", "[util]")
 {
-  const ScratchDirectory scratch;
+  const test::TemporaryDirectory scratch;
   const auto file = scratch.path() + "/not-a-directory";
   util::write_new_file_durably(file, "x");
   try {
@@ -106,5 +78,5 @@ TEST_CASE("write_new_file_durably refuses a path under a file, naming it", "[uti
     CHECK(std::string(error.what()).find("not-a-directory") != std::string::npos);
     CHECK(error.hint().find("--plan-out") != std::string::npos);
   }
-  CHECK(access((scratch.path() + "/not-a-directory").c_str(), F_OK) == 0);
+  CHECK(test::file_exists(file));
 }
