@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Builds the Debian package from a Release build of this tree, lints it, installs it into a
+# Builds the Debian package of this tree (scripts/build-deb.sh), lints it, installs it into a
 # clean root, and tries what it installed: the binary, the man page, the completion script.
 #
-#   scripts/test-package.sh [BUILD_DIR]     (default: build/package)
+#   scripts/test-package.sh [BUILD_DIR]            a Release build (default: build/package)
+#   scripts/test-package.sh --from-build DIR       the build already in DIR (scripts/test.sh)
 #
 # Exits non-zero at the first thing that is wrong. scripts/test.sh runs it.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
-BUILD=${1:-$ROOT/build/package}
 fail() { echo "test-package: $*" >&2; exit 1; }
 
-DEB=$("$ROOT/scripts/build-deb.sh" "$BUILD")
+if [ "${1:-}" = "--from-build" ]; then
+    DEB=$("$ROOT/scripts/build-deb.sh" --from-build "${2:?--from-build needs a build directory}")
+else
+    DEB=$("$ROOT/scripts/build-deb.sh" "${1:-$ROOT/build/package}")
+fi
 VERSION=$(dpkg-deb --field "$DEB" Version)
 echo "== package $(basename "$DEB")"
 dpkg-deb --field "$DEB" Depends

@@ -2,9 +2,10 @@
 # The whole test suite, from a fresh Debian 12 machine: installs what is missing, builds with
 # warnings as errors, starts a throwaway PostgreSQL 15 (as user postgres, private socket
 # directory), runs every unit and database test, then does the same again under
-# AddressSanitizer + UndefinedBehaviorSanitizer, and builds, lints and installs the Debian
-# package (scripts/test-package.sh) and the OCI image (scripts/test-image.sh). CI (.ci/run)
-# runs exactly this.
+# AddressSanitizer + UndefinedBehaviorSanitizer, and packs, lints and installs the Debian
+# package of the warnings-as-errors build (scripts/test-package.sh) and builds and runs the
+# OCI image from it (scripts/test-image.sh). CI (.ci/run) runs exactly this. At the end (and
+# when a step fails) it prints the seconds of each phase and the ten slowest test entries.
 #
 #   scripts/test.sh            both builds
 #   scripts/test.sh --quick    the warnings-as-errors build only
@@ -15,18 +16,76 @@ cd "$ROOT"
 QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 
-scripts/install-deps.sh
-# No function in lib/ over 80 lines, no file over 600 (ARCHITECTURE.md, "Sizes").
-scripts/check-sizes.sh
+# ---------------------------------------------------------------- phases and their seconds
+SUITE_START=$SECONDS
+PHASES=()        # "seconds<TAB>name" of each finished phase
+PHASE=""         # the phase running now
+PHASE_START=0
+CTEST_LOGS=()    # "build<TAB>log" of each ctest run, for the slowest entries
+begin_phase() {
+    end_phase
+    PHASE=$1
+    PHASE_START=$SECONDS
+    echo "== $PHASE"
+}
+end_phase() {
+    if [ -n "$PHASE" ]; then
+        PHASES+=("$((SECONDS - PHASE_START))	$PHASE")
+        PHASE=""
+    fi
+}
+# The phase table, then the ten slowest ctest entries of both builds (ctest's own seconds).
+print_times() {
+    local entry
+    echo "== where the time went (seconds)"
+    for entry in "${PHASES[@]}"; do
+        printf '  %-46s %5d\n' "${entry#*	}" "${entry%%	*}"
+    done
+    if [ -n "$PHASE" ]; then
+        printf '  %-46s %5d  <- failed here\n' "$PHASE" $((SECONDS - PHASE_START))
+    fi
+    printf '  %-46s %5d\n' "total" $((SECONDS - SUITE_START))
+    [ "${#CTEST_LOGS[@]}" -gt 0 ] || return 0
+    echo "== the ten slowest test entries (seconds)"
+    for entry in "${CTEST_LOGS[@]}"; do
+        [ -f "${entry#*	}" ] || continue
+        sed -nE "s/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) \.+ *[A-Za-z*]+.* ([0-9]+\.[0-9]+) sec$/\2 ${entry%%	*} \1/p" "${entry#*	}"
+    done | sort -rn | head -10 | awk '{ printf "  %-46s %5.0f\n", $2 " " $3, $1 }'
+}
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwdoctor-test.XXXXXX")
+# ---------------------------------------------------------------- scratch space
+# The test server's data directory and the tests' scratch files go to a memory file system
+# where the machine has one with room (/dev/shm, 4 GiB free or more): every test database is
+# a copy of a template, hundreds of files created and later unlinked, and on a journaling
+# file system each of those cost the server more than the copy itself.
+scratch_root() {
+    if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ] &&
+        [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -ge $((4 * 1024 * 1024)) ]; then
+        echo /dev/shm
+    else
+        echo "${TMPDIR:-/tmp}"
+    fi
+}
+SCRATCH=$(scratch_root)
+WORK=$(mktemp -d "$SCRATCH/rwdoctor-test.XXXXXX")
+mkdir -p "$WORK/tmp"
 cleanup() {
+    local status=$?
+    print_times || true
     scripts/pg-throwaway.sh stop "$WORK/pg" >/dev/null 2>&1 || true
     rm -rf "$WORK"
+    exit "$status"
 }
 trap cleanup EXIT
 
-eval "$(scripts/pg-throwaway.sh start "$WORK/pg" 54321)"
+begin_phase "install check (scripts/install-deps.sh)"
+scripts/install-deps.sh
+# No function in lib/ over 80 lines, no file over 600 (ARCHITECTURE.md, "Sizes").
+begin_phase "sizes (scripts/check-sizes.sh)"
+scripts/check-sizes.sh
+
+begin_phase "test server (PostgreSQL 15 in $SCRATCH)"
+eval "$(TMPDIR=$SCRATCH scripts/pg-throwaway.sh start "$WORK/pg" 54321)"
 export PGDATABASE=postgres
 # The reliability tests restart this server (pg-throwaway.sh stop/start on the same port).
 export RWDOCTOR_TEST_SERVER_DIR="$WORK/pg"
@@ -35,32 +94,43 @@ psql -X -q -c 'SELECT 1' >/dev/null
 
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-run_suite() {
-    local dir=$1
-    shift
-    echo "== build $dir ($*)"
+# build_and_test NAME DIR CMAKE_ARGS...: configures and builds DIR, then runs its ctest
+# entries, each a phase of its own.
+build_and_test() {
+    local name=$1 dir=$2
+    shift 2
+    begin_phase "build $name ($dir)"
     cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON -DRWDOCTOR_FAULT_INJECTION=ON "$@" >/dev/null
     cmake --build "$dir" -j "$JOBS"
-    echo "== test $dir"
-    # One ctest entry per database test file, run side by side (see tests/db/CMakeLists.txt).
-    (cd "$dir" && ctest --output-on-failure -j "$JOBS")
+    begin_phase "tests $name (ctest -j $JOBS)"
+    CTEST_LOGS+=("$name	$WORK/ctest-$name.log")
+    # One ctest entry per database test file, run side by side (see tests/db/CMakeLists.txt);
+    # their scratch files (undo files, plans) go to the scratch space too.
+    (cd "$dir" && TMPDIR="$WORK/tmp" ctest --output-on-failure -j "$JOBS") | tee "$WORK/ctest-$name.log"
 }
 
 # Line tables only (-g1): stack traces keep their files and lines, and the build takes a third
-# less time than with full debug information.
-run_suite build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+# less time than with full debug information. This build is also the package's (below).
+build_and_test werror build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+# The Debian package of that build (not a compile of its own), linted, installed into a clean
+# root, tried.
+begin_phase "package (scripts/test-package.sh)"
+scripts/test-package.sh --from-build "$ROOT/build/test"
 if [ "$QUICK" -eq 0 ]; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
-    # Line tables only here too: the sanitizers' reports keep their files and lines.
-    run_suite build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON
+    # Line tables only here too: the sanitizers' reports keep their files and lines. The
+    # library and the binary at -O1 (Debug's assertions stay): under ASan their -O0 code made
+    # the database tests that run rwdoctor as a process take twice as long. The benchmark's
+    # SQL printer is not a test: the warnings-as-errors build compiles it.
+    build_and_test sanitize build/sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
+        -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON -DRWDOCTOR_BUILD_BENCH=OFF
+    unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 fi
-# The Debian package: built from a Release build, linted, installed into a clean root, tried.
-echo "== package"
-scripts/test-package.sh "$ROOT/build/package"
 # The OCI image, from that package, run as the deployment snippets run it (says what it could
 # not verify where the machine cannot build or run containers).
-echo "== image"
-scripts/test-image.sh --deb "$(ls "$ROOT"/build/package/rwdoctor_*_amd64.deb)"
+begin_phase "image (scripts/test-image.sh)"
+scripts/test-image.sh --deb "$(ls "$ROOT"/build/test/rwdoctor_*_amd64.deb)"
+end_phase
 echo "== all tests passed"

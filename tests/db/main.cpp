@@ -1,9 +1,7 @@
-// Catch2 runner for the database tests: the template databases are dropped after the run,
-// while libpqxx is still fully alive (not from a static destructor). Repairs the tests run
+// Catch2 runner for the database tests. Repairs the tests run
 // without --undo-file write their undo files to a state directory of the run's own
 // (XDG_STATE_HOME), removed afterwards, never to the home directory of whoever runs them.
 #include "catch_session.hpp"
-#include "scratch_database.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -21,7 +19,6 @@ main(int argc, char* argv[])
   }
   ::setenv("XDG_STATE_HOME", state.c_str(), 1);
   const int result = rwdoctor::test::run_catch_session(argc, argv);
-  rwdoctor::test::drop_templates();
   std::error_code ignored;
   std::filesystem::remove_all(state, ignored);
   return result;

@@ -6,6 +6,7 @@
 #include <pqxx/pqxx>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -66,7 +67,23 @@ wait_for_backend_exit(int pid)
 
 namespace {
 
-// One template per generation: schema + healthy demo catalog, built on first use.
+// A digest of `text` (FNV-1a, 64 bits): names a template after the files it was made from.
+std::uint64_t
+digest(const std::string& text)
+{
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const unsigned char byte : text) {
+    hash = (hash ^ byte) * 1099511628211ULL;
+  }
+  return hash;
+}
+
+// One template per generation and server (schema + healthy demo catalog), shared by every test
+// process: the first one that needs it builds it, under an advisory lock that the others wait
+// on, as a database of its own name renamed only when complete. Its name carries a digest of
+// the two files, so a changed schema or demo makes a new template (and the old one of that
+// generation is dropped) rather than reusing a stale one. The templates stay until the server
+// is thrown away (scripts/test.sh throws it away after the suite).
 const std::string&
 template_for(const std::string& generation)
 {
@@ -75,34 +92,28 @@ template_for(const std::string& generation)
   if (found != templates.end()) {
     return found->second;
   }
-  const auto name = unique_name("tpl_" + generation);
-  run_admin(fmt::format("CREATE DATABASE {}", name));
-  execute(name, read_source_file("sql/schema/" + generation + ".sql"));
-  execute(name, read_source_file("sql/demo/catalog.sql"));
+  const auto schema = read_source_file("sql/schema/" + generation + ".sql");
+  const auto demo = read_source_file("sql/demo/catalog.sql");
+  const auto prefix = fmt::format("rwdt_tpl_{}_", generation);
+  const auto name = fmt::format("{}{:016x}", prefix, digest(schema + '\0' + demo));
+  auto connection = admin_connection();
+  pqxx::nontransaction tx(connection);
+  tx.exec("SELECT pg_advisory_lock(hashtext('rwdoctor test templates'))");
+  if (tx.exec_params1("SELECT count(*) FROM pg_database WHERE datname = $1", name)[0].as<int>() == 0) {
+    for (const auto& row : tx.exec_params("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", prefix)) {
+      tx.exec(fmt::format("DROP DATABASE IF EXISTS {}", tx.quote_name(row[0].c_str())));
+    }
+    const auto building = unique_name("tpl_building");
+    tx.exec(fmt::format("CREATE DATABASE {}", building));
+    execute(building, schema);
+    execute(building, demo);
+    tx.exec(fmt::format("ALTER DATABASE {} RENAME TO {}", building, name));
+  }
+  tx.exec("SELECT pg_advisory_unlock(hashtext('rwdoctor test templates'))");
   return templates.emplace(generation, name).first->second;
 }
 
-
-
 } // namespace
-
-void
-drop_templates()
-{
-  // Templates live as long as the test process; drop the ones this process created. This
-  // runs after Catch's session has ended, so it must not use Catch's assertions (FAIL).
-  try {
-    pqxx::connection connection("dbname=postgres");
-    pqxx::nontransaction tx(connection);
-    const auto rows = tx.exec_params("SELECT datname FROM pg_database WHERE datname LIKE $1",
-                                     fmt::format("rwdt_tpl_%_{}_%", getpid()));
-    for (const auto& row : rows) {
-      tx.exec(fmt::format("DROP DATABASE IF EXISTS {}", tx.quote_name(row[0].c_str())));
-    }
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "warning: could not drop the template databases: %s\n", error.what());
-  }
-}
 
 const std::vector<std::string>&
 generations()
@@ -152,7 +163,7 @@ ScratchDatabase::ScratchDatabase(const std::string& generation) : m_name(unique_
 {
   static std::mutex template_mutex;
   const std::lock_guard<std::mutex> lock(template_mutex);
-  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {}", m_name, template_for(generation)));
+  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {} STRATEGY FILE_COPY", m_name, template_for(generation)));
 }
 
 ScratchDatabase::ScratchDatabase(CopyTag, const std::string& source) : m_name(unique_name("db"))
@@ -169,7 +180,7 @@ ScratchDatabase::copy_of(const ScratchDatabase& source)
 void
 copy_database(const std::string& source, const std::string& target)
 {
-  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {}", target, source));
+  run_admin(fmt::format("CREATE DATABASE {} TEMPLATE {} STRATEGY FILE_COPY", target, source));
 }
 
 std::string

@@ -1,6 +1,7 @@
 // Throwaway databases on the test PostgreSQL server (reached through the PG* variables that
-// scripts/test.sh exports). A healthy demo catalog is loaded once per generation into a
-// template database; each test copies it, so every test starts from the same state.
+// scripts/test.sh exports). A healthy demo catalog is loaded once per generation and server
+// into a template database that every test process shares; each test copies it, so every test
+// starts from the same state.
 #pragma once
 
 #include <string>
@@ -15,9 +16,6 @@ const std::vector<std::string>& generations();
 // actor_dispatcher, no vnode_count, no fragment_relation) is loaded by the read-only tests:
 // the healthy demo, the declared reads, and the injections that name it.
 const std::vector<std::string>& all_generations();
-
-// Drops the per-generation template databases; called once after all tests.
-void drop_templates();
 
 // The contents of a file in the source tree, e.g. "sql/schema/head.sql".
 std::string read_source_file(const std::string& relative_path);
