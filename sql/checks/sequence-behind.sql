@@ -38,6 +38,19 @@ WITH serial AS (
     WHERE n.oid = (SELECT r.relnamespace FROM pg_catalog.pg_class r WHERE r.oid = 'object'::regclass)
       AND c.relkind IN ('r', 'p')
       AND (c.relname, a.attname) NOT IN (('fragment', 'fragment_id'), ('actor', 'actor_id'))
+      -- only the columns a sequence depends on, as pg_get_serial_sequence looks for it (an
+      -- auto or internal dependency of a sequence on the column): the function returns NULL
+      -- for every other column, and calling it for each of the store's few hundred columns
+      -- was most of this check's time (11 ms of 11.5 on the demo store; 0.5 ms with this)
+      AND EXISTS (SELECT 1
+                  FROM pg_catalog.pg_depend d
+                  JOIN pg_catalog.pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+                  WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+                    AND d.refobjid = c.oid
+                    AND d.refobjsubid = a.attnum
+                    AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+                    AND d.objsubid = 0
+                    AND d.deptype IN ('a', 'i'))
 ),
 readable AS (
     SELECT s.*, q.last_value, q.start_value

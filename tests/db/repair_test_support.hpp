@@ -88,6 +88,29 @@ write_text_file(const std::string& path, const std::string& contents)
   std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
 }
 
+// RWDOCTOR_PAUSE_FILE of a process paused at a crash point (lib/core/fault_injection.cpp): it
+// waits while the file exists.
+inline void
+create_pause_file(const std::string& path)
+{
+  std::ofstream file(path);
+  file << "pause\n";
+  REQUIRE(file.good());
+}
+
+// The seed incident on `generation`: a backup (the healthy demo) and a live copy whose seed
+// job 16 lost its fragment rows.
+struct SeedStores
+{
+  explicit SeedStores(const std::string& generation)
+    : backup(generation), live(ScratchDatabase::copy_of(backup))
+  {
+    live.execute("DELETE FROM fragment WHERE job_id = 16");
+  }
+  ScratchDatabase backup;
+  ScratchDatabase live;
+};
+
 // The one integer `sql` returns; its connection has ended on the server when this returns, so
 // a repair's online gate after it does not meet it.
 inline int

@@ -47,12 +47,6 @@ relation_locks(const std::string& dbname, int except_pid)
     .as<int>();
 }
 
-[[maybe_unused]] void
-create_file(const std::string& path)
-{
-  std::ofstream(path) << "pause\n";
-}
-
 // One operation to interrupt: its database, the command, and the state it must leave.
 struct Operation
 {
@@ -137,7 +131,7 @@ TEST_CASE("Ctrl-C and SIGTERM at every stage of a repair cancel it", "[db][cance
       const auto op = operation(kind, directory);
       const test::TemporaryDirectory pause_directory;
       const auto pause_file = pause_directory.file("pause");
-      create_file(pause_file);
+      test::create_pause_file(pause_file);
       test::ProcessOptions options;
       options.environment = {"RWDOCTOR_PAUSE=" + point, "RWDOCTOR_PAUSE_FILE=" + pause_file, "NO_COLOR=1", "TERM=dumb"};
       test::PtyProcess repair(op.command, options);
@@ -163,7 +157,7 @@ TEST_CASE("a second Ctrl-C exits at once and commits nothing", "[db][cancel]")
   const auto op = operation("drop", directory);
   const test::TemporaryDirectory pause_directory;
   const auto pause_file = pause_directory.file("pause");
-  create_file(pause_file);
+  test::create_pause_file(pause_file);
   test::ProcessOptions options;
   options.environment = {"RWDOCTOR_PAUSE=drop:after-delete", "RWDOCTOR_PAUSE_FILE=" + pause_file, "NO_COLOR=1",
                          "TERM=dumb"};

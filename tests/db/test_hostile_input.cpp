@@ -7,6 +7,7 @@
 #include "check_helpers.hpp"
 #include "cli_runner.hpp"
 #include "process_runner.hpp"
+#include "repair_test_support.hpp"
 #include "scratch_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -69,27 +70,6 @@ std::string
 rename_24(const std::string& name)
 {
   return fmt::format("UPDATE \"table\" SET name = $n${}$n$ WHERE table_id = 24; ", name);
-}
-
-std::string
-read(const std::string& path)
-{
-  std::ifstream file(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(file), {});
-}
-
-void
-write(const std::string& path, const std::string& contents)
-{
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
-}
-
-int
-count(const std::string& dbname, const std::string& sql)
-{
-  pqxx::connection connection(fmt::format("dbname={}", dbname));
-  pqxx::nontransaction tx(connection);
-  return tx.exec1(sql)[0].as<int>();
 }
 
 std::string
@@ -266,8 +246,8 @@ expect_plan_24(const test::CliResult& result, const std::string& name)
 void
 expect_dropped_24(const Env& env)
 {
-  CHECK(count(env.db->name(), "SELECT count(*) FROM object WHERE oid IN (24, 25)") == 0);
-  CHECK(count(env.db->name(), "SELECT count(*) FROM object WHERE oid BETWEEN 6 AND 40 AND oid NOT IN (24, 25)") == 33);
+  CHECK(test::count(env.db->name(), "SELECT count(*) FROM object WHERE oid IN (24, 25)") == 0);
+  CHECK(test::count(env.db->name(), "SELECT count(*) FROM object WHERE oid BETWEEN 6 AND 40 AND oid NOT IN (24, 25)") == 33);
   const auto report = test::check_database(env.db->name());
   INFO(test::describe(report));
   CHECK(checks::verdict(report) == ExitCode::clean);
@@ -353,14 +333,14 @@ hostile_cases()
   const auto plan_file = [](const std::function<std::string(const std::string&)>& change) {
     return [change](Env& env) {
       make_plan(env);
-      write(env.dir.file("bad.json"), change(read(env.dir.file("plan.json"))));
+      test::write_text_file(env.dir.file("bad.json"), change(test::read_text_file(env.dir.file("plan.json"))));
     };
   };
   // Job 24 dropped from {db}, its undo file changed by `change` into bad.json.
   const auto undo_file = [](const std::function<std::string(const std::string&)>& change) {
     return [change](Env& env) {
       make_undo(env.db->name(), env.dir.file("undo.json"));
-      write(env.dir.file("bad.json"), change(read(env.dir.file("undo.json"))));
+      test::write_text_file(env.dir.file("bad.json"), change(test::read_text_file(env.dir.file("undo.json"))));
     };
   };
   const auto truncate = [](const std::string& text) { return text.substr(0, text.size() / 2); };
@@ -436,8 +416,8 @@ hostile_cases()
      1, "undo file: ", "", false,
      [](const Env& env, const test::CliResult& r) {
        expect_no_secret(r);
-       const auto undo = read(env.dir.file("undo.json"));
-       const auto plan = read(env.dir.file("plan.json"));
+       const auto undo = test::read_text_file(env.dir.file("undo.json"));
+       const auto plan = test::read_text_file(env.dir.file("plan.json"));
        CHECK_FALSE(undo.empty());
        CHECK_FALSE(plan.empty());
        CHECK_FALSE(contains(undo, secret));

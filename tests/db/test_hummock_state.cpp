@@ -57,15 +57,7 @@ bytea(const std::string& bytes)
 
 // The seed incident: job 16 (mv_orders, state tables 16, 17, 18) lost its fragments; `backup`
 // is the healthy store.
-struct Seed
-{
-  explicit Seed(const std::string& generation) : backup(generation), live(test::ScratchDatabase::copy_of(backup))
-  {
-    live.execute("DELETE FROM fragment WHERE job_id = 16");
-  }
-  test::ScratchDatabase backup;
-  test::ScratchDatabase live;
-};
+using Seed = test::SeedStores;
 
 // The next global recovery purged job 16's tables: the unregister delta is still there.
 void

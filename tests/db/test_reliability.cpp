@@ -76,14 +76,6 @@ lines_with(const std::string& text, const std::string& part)
   return found;
 }
 
-[[maybe_unused]] void
-create_file(const std::string& path)
-{
-  std::ofstream file(path);
-  file << "pause\n";
-  REQUIRE(file.good());
-}
-
 // State of the broken v3_0_3/head store after a clean drop of job 24 (made once per state).
 std::string
 repaired_by_drop(const test::ScratchDatabase& broken, const std::string& before)
@@ -513,7 +505,7 @@ TEST_CASE("pg_terminate_backend while a repair is mid-transaction", "[db][reliab
       const auto scenario = make_scenario(kind_of(point), "v3_0_3", directory);
       const auto undo_file = directory.file("undo.json");
       const auto pause_file = directory.file("pause");
-      create_file(pause_file);
+      test::create_pause_file(pause_file);
       test::ProcessOptions options;
       options.environment = {"RWDOCTOR_PAUSE=" + point, "RWDOCTOR_PAUSE_FILE=" + pause_file, "NO_COLOR=1", "TERM=dumb"};
       test::PtyProcess repair(scenario.command(undo_file), options);
@@ -563,7 +555,7 @@ TEST_CASE("the server restarts while a repair is mid-transaction", "[db][reliabi
       const auto scenario = make_scenario(kind_of(point), "v3_0_3", directory);
       const auto undo_file = directory.file("undo.json");
       const auto pause_file = directory.file("pause");
-      create_file(pause_file);
+      test::create_pause_file(pause_file);
       test::ProcessOptions options;
       options.environment = {"RWDOCTOR_PAUSE=" + point, "RWDOCTOR_PAUSE_FILE=" + pause_file, "NO_COLOR=1", "TERM=dumb"};
       test::PtyProcess repair(scenario.command(undo_file), options);

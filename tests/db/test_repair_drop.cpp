@@ -4,6 +4,7 @@
 #include "cli_runner.hpp"
 #include "scratch_database.hpp"
 #include "process_runner.hpp"
+#include "repair_test_support.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -22,27 +23,6 @@ using TempDir = test::TemporaryDirectory;
 
 namespace {
 
-
-int
-count(const std::string& dbname, const std::string& sql)
-{
-  pqxx::connection connection(fmt::format("dbname={}", dbname));
-  pqxx::nontransaction tx(connection);
-  return tx.exec1(sql)[0].as<int>();
-}
-
-std::string
-read(const std::string& path)
-{
-  std::ifstream file(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(file), {});
-}
-
-void
-write(const std::string& path, const std::string& contents)
-{
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
-}
 
 // Drops `args` (with --yes) and expects success, a clean check, and an undo that restores
 // the database byte for byte.
@@ -90,7 +70,7 @@ TEST_CASE("the seed job is dropped completely and undo restores it byte for byte
       const test::ScratchDatabase database(generation);
       database.execute("DELETE FROM fragment WHERE job_id = 16");
       drop_verify_and_undo(database, {"--job", "16", "--cascade"});
-      CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 17, 18, 24, 33)") == 5);
+      CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 17, 18, 24, 33)") == 5);
     }
     DYNAMIC_SECTION("a set spanning two databases, split per database, on " << generation)
     {
@@ -118,7 +98,7 @@ TEST_CASE("a dropped sink into a table leaves its target's incoming_sinks and Un
       // fragment that is gone, and the drop takes the sink out of the table's plan.
       database.execute("DELETE FROM fragment WHERE job_id = 31");
       const auto union_inputs = "SELECT length(stream_node) FROM fragment WHERE fragment_id = 11";
-      const int plan_bytes = count(database.name(), union_inputs);
+      const int plan_bytes = test::count(database.name(), union_inputs);
       const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "31", "--dry-run"});
       INFO(dry.out << dry.err);
       CHECK(dry.code == 4);
@@ -137,11 +117,11 @@ TEST_CASE("a dropped sink into a table leaves its target's incoming_sinks and Un
                                     dir.file("undo.json")});
       REQUIRE(dropped.code == 1);
       if (generation == "v2_4") {
-        CHECK(count(database.name(), "SELECT count(*) FROM \"table\" WHERE table_id = 30 AND incoming_sinks = '[]'")
+        CHECK(test::count(database.name(), "SELECT count(*) FROM \"table\" WHERE table_id = 30 AND incoming_sinks = '[]'")
               == 1);
-        CHECK(count(database.name(), union_inputs) < plan_bytes - 100);
+        CHECK(test::count(database.name(), union_inputs) < plan_bytes - 100);
       } else {
-        CHECK(count(database.name(), union_inputs) == plan_bytes);
+        CHECK(test::count(database.name(), union_inputs) == plan_bytes);
       }
     }
   }
@@ -161,7 +141,7 @@ TEST_CASE("a job with internal tables and a connector source leaves no orphan ob
                                    "--undo-file", dir.file("undo.json")});
       INFO(result.out << result.err);
       REQUIRE(result.code == 1);
-      CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (19, 20, 21, 22, 23)") == 0);
+      CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid IN (19, 20, 21, 22, 23)") == 0);
       const auto report = test::check_database(database.name());
       INFO(test::describe(report));
       CHECK(checks::verdict(report) == ExitCode::clean);
@@ -192,9 +172,9 @@ TEST_CASE("dependents refuse without --cascade and go with it", "[db][repair]")
                                  "--undo-file", dir.file("undo2.json")});
   INFO(cascaded.out << cascaded.err);
   CHECK(cascaded.code == 1);
-  CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 24, 26, 28, 29, 31, 33)") == 0);
+  CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid IN (16, 24, 26, 28, 29, 31, 33)") == 0);
   // the sink into table 30 went, the table itself stays
-  CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid = 30") == 1);
+  CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid = 30") == 1);
 }
 
 TEST_CASE("plans that must not run are refused and change nothing", "[db][repair]")
@@ -278,7 +258,7 @@ TEST_CASE("saved plans apply once and go stale when the store moves", "[db][repa
     const auto applied = run_cli({"apply", plan_path, "--yes", "-d", database.name(), "--undo-file", dir.file("u.json")});
     INFO(applied.out << applied.err);
     CHECK(applied.code == 1);
-    CHECK(count(database.name(), "SELECT count(*) FROM object WHERE oid = 24") == 0);
+    CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid = 24") == 0);
   }
   SECTION("a stale plan is refused")
   {
@@ -291,9 +271,9 @@ TEST_CASE("saved plans apply once and go stale when the store moves", "[db][repa
   }
   SECTION("a tampered plan is refused")
   {
-    auto text = read(plan_path);
+    auto text = test::read_text_file(plan_path);
     text.replace(text.find("\"cascade\": false"), 16, "\"cascade\": true ");
-    write(plan_path, text);
+    test::write_text_file(plan_path, text);
     const auto applied = run_cli({"apply", plan_path, "--yes", "-d", database.name()});
     CHECK(applied.code == 32);
     CHECK(contains(applied.err, "does not match its checksum"));
@@ -312,10 +292,10 @@ TEST_CASE("undo files are sealed: tampered, truncated, foreign and reused ones a
   const auto undo = dir.file("undo.json");
   REQUIRE(run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file", undo}).code == 1);
   const auto after_drop = test::dump_meta_tables(database.name());
-  const auto original = read(undo);
+  const auto original = test::read_text_file(undo);
   const auto refused = [&](const std::string& contents, const std::string& reason) {
     const auto path = dir.file("bad.json");
-    write(path, contents);
+    test::write_text_file(path, contents);
     const auto result = run_cli({"undo", path, "--yes", "-d", database.name()});
     INFO(result.err);
     CHECK(result.code == 32);
@@ -341,7 +321,7 @@ TEST_CASE("undo files are sealed: tampered, truncated, foreign and reused ones a
   CHECK(contains(again.out, "already undone at"));
   CHECK(contains(again.out, "(audit row 2); nothing to do"));
   CHECK(test::dump_meta_tables(database.name()) == restored);
-  CHECK(count(database.name(), "SELECT count(*) FROM rwdoctor.repair_log WHERE action = 'undo'") == 1);
+  CHECK(test::count(database.name(), "SELECT count(*) FROM rwdoctor.repair_log WHERE action = 'undo'") == 1);
 }
 
 TEST_CASE("the undo file must be written before anything changes", "[db][repair]")
@@ -350,7 +330,7 @@ TEST_CASE("the undo file must be written before anything changes", "[db][repair]
   database.execute("DELETE FROM fragment WHERE job_id = 24");
   const auto before = test::dump_meta_tables(database.name());
   const TempDir dir;
-  write(dir.file("a-file"), "x");
+  test::write_text_file(dir.file("a-file"), "x");
   SECTION("a path below a regular file")
   {
     const auto result = run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file",
@@ -365,7 +345,7 @@ TEST_CASE("the undo file must be written before anything changes", "[db][repair]
       run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file", dir.file("a-file")});
     CHECK(result.code == 8);
     CHECK(contains(result.err, "File exists"));
-    CHECK(read(dir.file("a-file")) == "x");
+    CHECK(test::read_text_file(dir.file("a-file")) == "x");
   }
   CHECK(test::dump_meta_tables(database.name()) == before);
 }
@@ -392,14 +372,14 @@ TEST_CASE("the audit row records the repair without secrets", "[db][repair]")
   CHECK(std::string(row[3].c_str()) == dir.file("undo.json"));
   CHECK(contains(row[4].c_str(), "\"object\": 2"));
   CHECK(contains(row[5].c_str(), "sha256:"));
-  CHECK_FALSE(contains(read(dir.file("undo.json")), "audit-s3cret"));
+  CHECK_FALSE(contains(test::read_text_file(dir.file("undo.json")), "audit-s3cret"));
 
   const test::ScratchDatabase other("v2_4");
   other.execute("DELETE FROM fragment WHERE job_id = 24");
   REQUIRE(run_cli({"repair", "drop", "-d", other.name(), "--job", "24", "--yes", "--no-audit-table", "--undo-file",
                    dir.file("undo2.json")})
             .code == 1);
-  CHECK(count(other.name(), "SELECT count(*) FROM pg_namespace WHERE nspname = 'rwdoctor'") == 0);
+  CHECK(test::count(other.name(), "SELECT count(*) FROM pg_namespace WHERE nspname = 'rwdoctor'") == 0);
 }
 
 TEST_CASE("repair usage errors", "[cli][repair][bad-input]")

@@ -6,6 +6,7 @@
 // see the id map in sql/demo/catalog.sql) loses its fragment rows; `repair drop --job 24`
 // then has something to drop.
 #include "check_helpers.hpp"
+#include "cli_runner.hpp"
 #include "process_runner.hpp"
 #include "repair_test_support.hpp"
 #include "scratch_database.hpp"
@@ -28,11 +29,6 @@ using namespace rwdoctor::test;
 namespace {
 
 
-bool
-contains(const std::string& text, const std::string& part)
-{
-  return text.find(part) != std::string::npos;
-}
 
 
 

@@ -28,15 +28,7 @@ namespace {
 
 // The seed: `backup` is the healthy catalog; live's materialized view 16 lost its fragments
 // (and, by cascade, its table rows).
-struct Seed
-{
-  explicit Seed(const std::string& generation) : backup(generation), live(test::ScratchDatabase::copy_of(backup))
-  {
-    live.execute("DELETE FROM fragment WHERE job_id = 16");
-  }
-  test::ScratchDatabase backup;
-  test::ScratchDatabase live;
-};
+using Seed = test::SeedStores;
 
 test::CliResult
 restore(const Seed& seed, const std::string& undo_file, std::vector<std::string> extra = {})
