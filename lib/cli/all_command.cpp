@@ -287,8 +287,11 @@ report_applied_all(const AllContext& context, const repair::AllOutcome& outcome,
     out << applied_all_json(outcome).dump(2) << "\n";
   } else {
     print_applied_all_text(context, outcome, out);
-    fmt::print(out, "to see the store now: rwdoctor check{}\n",
-               connection_arguments(context.connection, plan.database, &plan.server));
+    // Fitted as every other command it prints: on a terminal a long line is broken with a
+    // trailing backslash, so what is copied from the screen still pastes whole.
+    out << report::labelled_command(
+      "", "to see the store now",
+      "rwdoctor check" + connection_arguments(context.connection, plan.database, &plan.server), output_width());
   }
   if (plan.steps.empty() && plan.incident_count == 0) {
     return to_int(ExitCode::clean);

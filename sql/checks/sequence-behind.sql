@@ -39,9 +39,11 @@ WITH serial AS (
       AND c.relkind IN ('r', 'p')
       AND (c.relname, a.attname) NOT IN (('fragment', 'fragment_id'), ('actor', 'actor_id'))
       -- only the columns a sequence depends on, as pg_get_serial_sequence looks for it (an
-      -- auto or internal dependency of a sequence on the column): the function returns NULL
-      -- for every other column, and calling it for each of the store's few hundred columns
-      -- was most of this check's time (11 ms of 11.5 on the demo store; 0.5 ms with this)
+      -- auto or internal dependency, objsubid 0, of a relation of relkind 'S' on the column:
+      -- src/backend/utils/adt/ruleutils.c, pg_get_serial_sequence, PostgreSQL 10 and later):
+      -- the function returns NULL for every other column, and calling it for each of the
+      -- store's few hundred columns was most of this check's time (11 ms of 11.5 on the demo
+      -- store; 0.5 ms with this)
       AND EXISTS (SELECT 1
                   FROM pg_catalog.pg_depend d
                   JOIN pg_catalog.pg_class s ON s.oid = d.objid AND s.relkind = 'S'

@@ -32,11 +32,7 @@ admin_connection()
   }
 }
 
-// Runs `work` on the test process's one connection to the maintenance database, opened when
-// first needed and kept: a connection for each statement cost the server a backend start and
-// exit each time (about 4,900 per warnings-as-errors run: every create, drop and wait). The
-// connection breaks when a [restart] test restarts the server; the statement that meets the
-// break was never run, and is sent once more on a new connection. One statement at a time.
+// The test process's one kept connection to the maintenance database (with_admin).
 struct SharedAdminConnection
 {
   std::mutex mutex;
@@ -50,6 +46,11 @@ shared_admin_connection()
   return shared;
 }
 
+// Runs `work` on the test process's one connection to the maintenance database, opened when
+// first needed and kept: a connection for each statement cost the server a backend start and
+// exit each time (about 4,900 per warnings-as-errors run: every create, drop and wait). The
+// connection breaks when a [restart] test restarts the server; the statement that meets the
+// break was never run, and is sent once more on a new connection. One statement at a time.
 template<typename Work>
 auto
 with_admin(Work&& work)
