@@ -263,9 +263,35 @@ dump_meta_tables(const std::string& dbname)
   return dump;
 }
 
+namespace {
+
+// Waits (bounded at 10 s, then gives up quietly) until no backend is connected to `dbname`:
+// DROP DATABASE that finds one, even a backend whose client has closed and that is only
+// exiting, sleeps 100 ms before it looks again (PostgreSQL's CountOtherDBBackends), and most
+// scratch databases are dropped a moment after their last session closed.
+void
+wait_until_unused(const std::string& dbname)
+{
+  for (int attempt = 0; attempt < 10000; ++attempt) {
+    const auto connected = with_admin([&](pqxx::connection& connection) {
+      pqxx::nontransaction tx(connection);
+      const auto rows =
+        tx.exec_params("SELECT pg_stat_get_db_numbackends(oid) FROM pg_database WHERE datname = $1", dbname);
+      return rows.empty() ? 0 : rows[0][0].as<int>();
+    });
+    if (connected == 0) {
+      return;
+    }
+    usleep(1000);
+  }
+}
+
+} // namespace
+
 ScratchDatabase::~ScratchDatabase()
 {
   try {
+    wait_until_unused(m_name);
     run_admin(fmt::format("DROP DATABASE IF EXISTS {} WITH (FORCE)", m_name));
   } catch (...) {
   }
