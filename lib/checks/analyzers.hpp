@@ -145,6 +145,13 @@ struct ConnectorSplit
 // The entries of a ConnectorSplits value; empty when the bytes are not well-formed protobuf.
 std::vector<ConnectorSplit> decode_connector_splits(std::string_view bytes);
 
+// A ConnectorSplits value with one entry per split id: the entry RisingWave keeps, the last one
+// (the scale code collects the list into a BTreeMap by split id, whose collect keeps the last
+// of equal keys: src/meta/src/controller/scale.rs:1017-1024 @ HEAD 448c6570), the others left
+// out; every other field and entry (one whose id rwdoctor cannot tell) kept byte for byte in
+// its place. nullopt when nothing repeats or the bytes are not well-formed protobuf.
+std::optional<std::string> deduplicated_connector_splits(std::string_view bytes);
+
 // True when `bytes` is well-formed protobuf wire format (no schema needed).
 bool is_wellformed_protobuf(std::string_view bytes);
 

@@ -177,6 +177,51 @@ decode_connector_splits(std::string_view bytes)
   return splits;
 }
 
+std::optional<std::string>
+deduplicated_connector_splits(std::string_view bytes)
+{
+  UnknownFieldSet root;
+  if (!parse(std::string(bytes), root)) {
+    return std::nullopt;
+  }
+  // The entries in the order decode_connector_splits gives them: one per well-formed field 1.
+  const auto splits = decode_connector_splits(bytes);
+  std::map<std::string, std::size_t> last; // "connector/id" -> index of its last entry
+  std::vector<std::optional<std::string>> keys;
+  for (std::size_t i = 0; i < splits.size(); ++i) {
+    keys.push_back(splits[i].id ? std::optional<std::string>(splits[i].connector + "/" + *splits[i].id)
+                                : std::nullopt);
+    if (keys.back()) {
+      last[*keys.back()] = i;
+    }
+  }
+  UnknownFieldSet kept;
+  std::size_t entry = 0;
+  bool dropped = false;
+  for (int i = 0; i < root.field_count(); ++i) {
+    const auto& field = root.field(i);
+    UnknownFieldSet member;
+    const bool is_entry = field.number() == 1 && field.type() == UnknownField::TYPE_LENGTH_DELIMITED
+                          && parse(field.length_delimited(), member);
+    if (is_entry) {
+      const auto& key = keys.at(entry);
+      const bool superseded = key && last.at(*key) != entry;
+      ++entry;
+      if (superseded) {
+        dropped = true;
+        continue;
+      }
+    }
+    kept.AddField(field);
+  }
+  if (!dropped) {
+    return std::nullopt;
+  }
+  std::string out;
+  kept.SerializeToString(&out);
+  return out;
+}
+
 namespace {
 
 // The split rows a block at a time (see StreamingAnalyzer), in the query's order (fragment_id,
@@ -211,6 +256,9 @@ public:
           m_holders[fmt::format("{} ({})", *split.id, split.connector)].push_back(actor.value_or(0));
         }
       }
+      if (!actor) {
+        m_repaired = deduplicated_connector_splits(m_bytes); // one row per fragment
+      }
     }
   }
 
@@ -235,16 +283,24 @@ private:
         finding.message = fmt::format("{} fragment {} of job {}: {}",
                                       m_per_actor ? "the actors of source" : "fragment_splits of source", *m_fragment,
                                       m_job ? std::to_string(*m_job) : "?", duplicates);
+        // A fragment's own list (v2.7+): the data determines the repair, the list RisingWave's
+        // render would make of it (repair fix rewrites the row, with undo).
+        if (!m_per_actor && m_repaired) {
+          finding.statement = fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};",
+                                          util::encode_bytea_hex(*m_repaired), *m_fragment);
+        }
         m_findings.push_back(std::move(finding));
       }
     }
     m_holders.clear();
+    m_repaired.reset();
   }
 
   std::optional<int> m_fragment;
   std::optional<int> m_job;
   bool m_per_actor = false;
   Holders m_holders;
+  std::optional<std::string> m_repaired; // the fragment's list with one entry per split id
   std::string m_bytes;
   std::vector<RawFinding> m_findings;
 };

@@ -17,39 +17,41 @@ namespace rwdoctor::cli {
 
 namespace {
 
-// The root finding of incident `id` of `plan`, wherever the plan lists it; nullptr if nowhere.
-const checks::Finding*
-incident_root(const repair::AllPlan& plan, int id)
+// Incident `id` of `plan`, wherever the plan lists it; nullptr if nowhere.
+const repair::IncidentSummary*
+incident_summary(const repair::AllPlan& plan, int id)
 {
-  const checks::Finding* root = nullptr;
+  const repair::IncidentSummary* summary = nullptr;
   for (const auto& step : plan.steps) {
     if (step.incident.id == id) {
-      root = &step.incident.root;
+      summary = &step.incident;
     }
     for (const auto& other : step.joined) {
       if (other.id == id) {
-        root = &other.root;
+        summary = &other;
       }
     }
   }
   for (const auto& left : plan.remaining) {
     if (left.incident.id == id) {
-      root = &left.incident.root;
+      summary = &left.incident;
     }
   }
-  return root;
+  return summary;
 }
 
 // The repairs incident `id` of `plan` can get at all: a restore when there is a backup and its
-// root offers one, the fix and the drop when its root offers them.
+// root offers one, the fix when its root offers it, the drop when the incident offers one
+// (never for a job that runs: incidents::job_runs).
 std::vector<repair::StepKind>
 offered_kinds(const repair::AllPlan& plan, int id, const repair::AllRequest& request)
 {
   std::vector<repair::StepKind> kinds;
-  const auto* root = incident_root(plan, id);
-  if (root == nullptr) {
+  const auto* summary = incident_summary(plan, id);
+  if (summary == nullptr) {
     return kinds;
   }
+  const auto* root = &summary->root;
   const auto offers = [&](checks::Repair repair) {
     return std::find(root->repairs.begin(), root->repairs.end(), repair) != root->repairs.end();
   };
@@ -60,7 +62,7 @@ offered_kinds(const repair::AllPlan& plan, int id, const repair::AllRequest& req
   if (offers(checks::Repair::fix)) {
     kinds.push_back(repair::StepKind::fix);
   }
-  if (!request.fixes_only && root->job_id && offers(checks::Repair::drop_job)) {
+  if (!request.fixes_only && root->job_id && offers(checks::Repair::drop_job) && summary->drop_offered) {
     kinds.push_back(repair::StepKind::drop);
   }
   return kinds;

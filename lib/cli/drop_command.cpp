@@ -42,6 +42,7 @@ drop_options()
   options.add_options()
     ("job", po::value<std::vector<std::string>>()->composing(), "job to drop (repeatable)")
     ("cascade", "also drop objects that depend on the jobs")
+    ("drop-running", "drop a job that runs (no finding of it stops it) all the same; refused otherwise")
     ("dry-run", "show the plan, change nothing")
     ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'")
     ("max-objects", po::value<std::string>()->default_value("50"), "refuse plans that drop more objects")
@@ -60,6 +61,7 @@ drop_command_from(const po::variables_map& values, const std::vector<std::string
   command.mode = repair_mode_from(values);
   command.request.jobs = job_ids_option(values);
   command.request.cascade = values.count("cascade") != 0;
+  command.request.drop_running = values.count("drop-running") != 0;
   command.request.max_objects = positive_int_option(values, "max-objects", "objects");
   command.verbose = values.count("verbose") != 0;
   command.apply = apply_options_from(values, "repair drop", args, command.connection, "drop", err);
@@ -130,8 +132,9 @@ drop_dry_run(const DropCommand& command, const po::variables_map& values, std::o
     save_dry_run_plan(values, repair::plan_json(plan), command.apply.repair_id,
                       connection_arguments(command.connection, plan.database, &plan.server), err);
   } else if (command.format == Format::text && plan.refusals.empty()) {
-    out << report::apply_plan_line(fmt::format("rwdoctor repair drop{}{}{} --yes", job_arguments(command.request.jobs),
+    out << report::apply_plan_line(fmt::format("rwdoctor repair drop{}{}{}{} --yes", job_arguments(command.request.jobs),
                                                command.request.cascade ? " --cascade" : "",
+                                               command.request.drop_running ? " --drop-running" : "",
                                                connection_arguments(command.connection, plan.database, &plan.server)),
                                    output_width());
   }

@@ -97,9 +97,17 @@ report_undone(const repair::UndoData& undo, const repair::UndoOutcome& outcome, 
                                   "transactional)",
                                   fmt::join(undo.sequences, ", "))),
       output_width(), "  ");
-  } else {
+  } else if (outcome.sequences_moved.empty()) {
     fmt::print(out, "{} {} row(s); the meta store is as it was before the repair\n",
                undo.action == "restore" ? "deleted" : "put back", outcome.rows);
+  } else {
+    // Not byte for byte: the rows are, the sequences were moved past the ids put back.
+    out << report::fitted_text_line(
+      fmt::format("{} {} row(s); every row is as it was before the repair; sequence(s) {} moved forward past the ids "
+                  "put back (harmless: a sequence ahead of its table only skips ids)",
+                  undo.action == "restore" ? "deleted" : "put back", outcome.rows,
+                  fmt::join(outcome.sequences_moved, ", ")),
+      output_width(), "  ");
   }
   if (outcome.audit_id != 0) {
     fmt::print(out, "audit row: rwdoctor.repair_log id {}\n", outcome.audit_id);

@@ -92,7 +92,8 @@ long delete_where_in(MetaStoreSession& session, const std::string& table, const 
 void insert_rows(MetaStoreSession& session, const CapturedTable& table);
 
 // Moves each serial column's sequence of `tables` forward past the largest value present.
-void advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables);
+// Returns the sequences it moved, as "name (to N)".
+std::vector<std::string> advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables);
 
 // Takes rwdoctor's advisory lock, waiting at most lock_timeout (telling `on_wait` about once
 // a second who holds it); throws RefusedError naming the holder when another rwdoctor repair

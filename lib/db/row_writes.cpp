@@ -132,25 +132,33 @@ insert_rows(MetaStoreSession& session, const CapturedTable& table)
   }
 }
 
-void
+std::vector<std::string>
 advance_sequences(MetaStoreSession& session, const std::vector<std::string>& tables)
 {
   auto& tx = session.transaction();
+  std::vector<std::string> moved;
   for (const auto& table : tables) {
     const auto rows = session.run_file("sql/repair/serial_columns.sql", {session.schema(), table});
     for (const auto& row : rows.values) {
       const auto column = row[0].value_or("");
       const auto sequence = row[1].value_or("");
       try {
-        tx.exec_params(fmt::format("SELECT pg_catalog.setval($1::regclass, m) FROM (SELECT max({}) AS m FROM {}) s "
-                                   "WHERE m IS NOT NULL AND m > (SELECT last_value FROM {})",
-                                   tx.quote_name(column), tx.quote_name(table), sequence),
-                       sequence);
+        // A sequence never called (is_called false) hands out last_value next: it moves too.
+        const auto set = tx.exec_params(
+          fmt::format("SELECT pg_catalog.setval($1::regclass, m) FROM (SELECT max({}) AS m FROM {}) s "
+                      "WHERE m IS NOT NULL AND (m > (SELECT last_value FROM {}) "
+                      "OR (m = (SELECT last_value FROM {}) AND NOT (SELECT is_called FROM {})))",
+                      tx.quote_name(column), tx.quote_name(table), sequence, sequence, sequence),
+          sequence);
+        if (!set.empty()) {
+          moved.push_back(fmt::format("{} (to {})", sequence, set[0][0].c_str()));
+        }
       } catch (const pqxx::sql_error& error) {
         throw translate_sql_error(error, fmt::format("cannot move sequence {} forward", sequence));
       }
     }
   }
+  return moved;
 }
 
 } // namespace rwdoctor::db

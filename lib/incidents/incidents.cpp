@@ -192,6 +192,7 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
     const auto& finding = findings[static_cast<std::size_t>(id) - 1];
     return finding.object_id == root.object_id && !finding.job_id;
   };
+  incident.job_runs = root.job_id && job_runs(findings, *root.job_id);
   incident.statement_applies =
     root.has_statement
     && (incident.pass != Pass::leftovers
@@ -206,8 +207,9 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
   if (incident.statement_applies) {
     possible.push_back(offers(root, Repair::fix) ? Repair::fix : Repair::manual);
   }
-  // A drop plans from the object's placement, so a job in the wrong database is placed first.
-  if (offers(root, Repair::drop_job) && root.job_id && incident.pass != Pass::placement) {
+  // A drop plans from the object's placement, so a job in the wrong database is placed first;
+  // it is never offered for a job that runs (job_runs).
+  if (offers(root, Repair::drop_job) && root.job_id && incident.pass != Pass::placement && !incident.job_runs) {
     possible.push_back(Repair::drop_job);
   }
   if (possible.empty() || (possible.size() == 1 && !root.job_id && possible.front() == Repair::restore_rows)) {
@@ -219,6 +221,40 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
 
 } // namespace
 
+bool
+offered(const Incident& incident, checks::Repair repair)
+{
+  return incident.recommended == repair
+         || std::find(incident.alternatives.begin(), incident.alternatives.end(), repair) != incident.alternatives.end();
+}
+
+bool
+job_runs(const std::vector<FindingFacts>& findings, int job)
+{
+  const auto stops_the_job = [](const FindingFacts& finding) {
+    const bool serious = finding.severity == checks::Severity::critical || finding.severity == checks::Severity::error;
+    return serious
+           && (finding.consequence == checks::Consequence::panic
+               || finding.consequence == checks::Consequence::data_loss
+               || finding.consequence == checks::Consequence::recovery_error);
+  };
+  bool running = false;
+  for (const auto& finding : findings) {
+    const bool about_the_job = finding.job_id ? *finding.job_id == job : finding.object_id == job;
+    if (!about_the_job) {
+      continue;
+    }
+    if (stops_the_job(finding)) {
+      return false;
+    }
+    if (finding.object_id == job && finding.job_status
+        && (*finding.job_status == "CREATED" || *finding.job_status == "CREATING")) {
+      running = true;
+    }
+  }
+  return running;
+}
+
 FindingFacts
 facts_of(int id, const checks::Finding& finding)
 {
@@ -226,6 +262,7 @@ facts_of(int id, const checks::Finding& finding)
   facts.id = id;
   facts.check = finding.check;
   facts.severity = finding.severity;
+  facts.consequence = finding.consequence;
   facts.job_id = finding.job_id;
   facts.object_id = finding.object_id;
   facts.fragment_id = finding.fragment_id;
@@ -234,6 +271,7 @@ facts_of(int id, const checks::Finding& finding)
   facts.other_job = finding.other_job;
   facts.repairs = finding.repairs;
   facts.has_statement = finding.statement.has_value();
+  facts.job_status = finding.job_status;
   if (!finding.job_id && !finding.object_id && !finding.fragment_id) {
     facts.subject_name = finding.name.value_or("");
   }

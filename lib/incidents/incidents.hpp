@@ -18,6 +18,7 @@ struct FindingFacts
   int id = 0; // the finding's id within the run, 1, 2, ... in arrival order
   std::string check;
   checks::Severity severity = checks::Severity::warning;
+  checks::Consequence consequence = checks::Consequence::silent;
   std::optional<int> job_id;
   std::optional<int> object_id;
   std::optional<int> fragment_id;
@@ -29,6 +30,9 @@ struct FindingFacts
   std::string subject_name;
   std::vector<checks::Repair> repairs;
   bool has_statement = false;
+  // The streaming_job status of the finding's object (checks::Finding::job_status): set when
+  // the object is a job with a streaming_job row.
+  std::optional<std::string> job_status;
 };
 
 FindingFacts facts_of(int id, const checks::Finding& finding);
@@ -49,7 +53,12 @@ struct Incident
   // True when the root's own statement is the repair; for a leftover only when the incident
   // is that one finding (anything else known about the object may be another job's part).
   bool statement_applies = false;
+  // True when the root's job runs (job_runs): no drop is offered for it, by any path.
+  bool job_runs = false;
 };
+
+// True when `repair` is the incident's recommended repair or one of its alternatives.
+bool offered(const Incident& incident, checks::Repair repair);
 
 struct Analysis
 {
@@ -58,6 +67,15 @@ struct Analysis
   std::vector<std::optional<int>> incident;
   std::vector<Incident> incidents; // in pass order
 };
+
+// True when job `job` runs as it is, so that a drop would destroy more than any finding of it
+// costs: a finding about the job's own object says its streaming_job row is CREATED or
+// CREATING, and no finding about the job stops it (an error or critical finding whose
+// consequence is a panic, lost state or a failing recovery). A job with no streaming_job row,
+// an INITIAL one (recovery deletes it) or one a finding stops does not run. rwdoctor offers a
+// drop only for a job that does not run: in check's WHAT TO DO, guard, repair all and its
+// choices, and repair drop (which refuses a running job unless told --drop-running).
+bool job_runs(const std::vector<FindingFacts>& findings, int job);
 
 // `findings[i].id` must be i + 1. Rules, in this order:
 //  1. Findings about the same job (job_id, else object_id: jobs are objects) follow from the

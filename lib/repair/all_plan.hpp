@@ -39,6 +39,9 @@ struct IncidentSummary
   std::size_t findings = 0; // the root and its consequences
   std::vector<int> jobs;
   std::string title; // "job 14 dev.public.orders_src: object-database-invalid (+2 findings)"
+  // False when the incident's job runs (incidents::Incident::job_runs): the interactive choice
+  // then offers no drop. Not written into plan files.
+  bool drop_offered = false;
 };
 
 struct AllStep
@@ -48,6 +51,9 @@ struct AllStep
   // other's broken neighbour) are restored together.
   std::vector<IncidentSummary> joined;
   StepKind kind = StepKind::fix;
+  // Why the repairs tried before this one were refused ("restore refused: job 50 is not in
+  // the backup"): a drop says why nothing restores the job.
+  std::vector<std::string> passed_over;
   std::optional<DropPlan> drop;
   std::optional<RestorePlan> restore;
   std::optional<FixPlan> fix;

@@ -3,6 +3,7 @@
 #include "hummock/state_grades.hpp"
 
 #include "core/version.hpp"
+#include "repair/drop_identity.hpp"
 #include "repair/plan_report.hpp"
 #include "util/text.hpp"
 
@@ -119,7 +120,7 @@ step_summary(const AllStep& step)
   if (step.fix) {
     for (const auto& change : step.fix->fixes) {
       out += wrapped(indent, "fix: " + util::printable(change.what), more);
-      out += more + util::printable(change.statement) + "\n";
+      out += more + util::statement_head(change.statement, 160, "--plan-out FILE") + "\n";
     }
   }
   if (step.restore) {
@@ -143,11 +144,21 @@ step_summary(const AllStep& step)
     }
   }
   if (step.drop) {
+    for (const auto& why : step.passed_over) {
+      out += wrapped(indent, util::printable(why), more);
+    }
     out += wrapped(indent,
                    fmt::format("drop objects {}, {}", fmt::join(step.drop->oids(), ", "),
                                counts_text(step.drop->row_counts())),
                    more);
     out += wrapped(more, "user objects it destroys: " + dropped_user_objects(*step.drop), more);
+    for (const int job : step.drop->request.jobs) {
+      if (const auto identity = identity_of(step.drop->changes.removed, job)) {
+        out += wrapped(more, "what identifies " + util::printable(identity_text(*identity)) + " (the undo file keeps "
+                             "every row)",
+                       more);
+      }
+    }
     for (const auto& [job, state] : step.drop->state) {
       if (const auto note = hummock::drop_note(job, state); !note.empty()) {
         out += wrapped(more, note, more);
@@ -231,6 +242,7 @@ all_plan_json(const AllPlan& plan)
                          {"check", step.incident.root.check},
                          {"jobs", step.incident.jobs},
                          {"repair", std::string(to_string(step.kind))},
+                         {"passed_over", step.passed_over},
                          {"repairs", step.repaired()},
                          {"row_counts", counts},
                          {"rows_hash", step.rows_hash()},

@@ -33,6 +33,7 @@ summary_of(const incidents::Incident& incident, const checks::Finding& root)
   summary.root = root;
   summary.findings = incident.findings.size();
   summary.jobs = incident.jobs;
+  summary.drop_offered = !incident.job_runs;
   const auto more = incident.findings.size() - 1;
   summary.title = fmt::format("{}: {}{}", report::short_subject(root), root.check,
                               more == 0 ? std::string() : fmt::format(" (+{} finding{})", more, more == 1 ? "" : "s"));
@@ -104,9 +105,10 @@ repair_order(const incidents::Incident& incident, const checks::Finding& root, c
       && offers(root, checks::Repair::restore_rows)) {
     order.push_back(StepKind::fix);
   }
-  // A drop plans from the object's placement, so a job in the wrong database is placed first.
+  // A drop plans from the object's placement, so a job in the wrong database is placed first;
+  // a job that runs is never dropped (incidents::job_runs).
   if (!request.fixes_only && root.job_id && offers(root, checks::Repair::drop_job)
-      && incident.pass != incidents::Pass::placement) {
+      && incident.pass != incidents::Pass::placement && !incident.job_runs) {
     order.push_back(StepKind::drop);
   }
   return order;

@@ -207,6 +207,7 @@ AllPlanner::plan_incident(const incidents::Incident& incident)
       left.why.push_back(fmt::format("{} refused: {}", to_string(kind), *refused));
       continue;
     }
+    step.passed_over = left.why;
     record_step(std::move(step));
     return;
   }

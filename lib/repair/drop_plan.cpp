@@ -9,6 +9,7 @@
 #include "repair/repair_checks.hpp"
 #include "repair/union_inputs.hpp"
 #include "checks/finding_enricher.hpp"
+#include "incidents/incidents.hpp"
 #include "store/generation.hpp"
 #include "util/text.hpp"
 
@@ -209,29 +210,76 @@ drop_decision_run(db::MetaStoreSession& session, const std::vector<int>& jobs)
   return run;
 }
 
+// Why a drop of `job`, which runs (incidents::job_runs), is refused: what it is, the worst of
+// its findings, and where the finding's own repair is.
+std::string
+running_job_refusal(const db::ObjectInfo& job, const std::vector<checks::Finding>& findings)
+{
+  const auto worst = std::min_element(findings.begin(), findings.end(), [](const auto& a, const auto& b) {
+    return a.severity < b.severity; // critical sorts first
+  });
+  const auto name = checks::qualified_name(job);
+  return fmt::format("job {} ({}{}, {}) runs: none of its findings stops it (the worst: {}, {}, {}), and a drop "
+                     "destroys the job, what depends on it and their state in Hummock; its finding's own repair: "
+                     "rwdoctor explain {} (--drop-running drops it all the same)",
+                     job.oid, job.obj_type, name ? " " + *name : std::string(), job.job_status.value_or("no status"),
+                     worst->check, checks::to_string(worst->severity), checks::to_string(worst->consequence),
+                     worst->check);
+}
+
+// Why `job`, whose findings offer no drop, is not dropped: a healthy job, or one whose
+// findings have repairs of their own (a duplicated split: the drop would cost far more).
+std::string
+not_droppable_refusal(const checks::CheckReport& report, int job)
+{
+  std::set<std::string> checks_of_job;
+  for (const auto& finding : report.findings) {
+    if ((finding.job_id ? *finding.job_id : finding.object_id.value_or(0)) == job
+        && checks::counts_as_inconsistency(finding.severity)) {
+      checks_of_job.insert(finding.check);
+    }
+  }
+  if (checks_of_job.empty()) {
+    return fmt::format("job {} has no finding that drop-job repairs: rwdoctor drops only inconsistent jobs (use "
+                       "DROP through RisingWave for a healthy one)",
+                       job);
+  }
+  return fmt::format("job {} has no finding that drop-job repairs: a drop would destroy far more than its findings "
+                     "cost ({}); their own repairs: rwdoctor explain {}",
+                     job, fmt::join(checks_of_job, ", "), *checks_of_job.begin());
+}
+
 // The checks decide whether a job is a repair candidate at all: rwdoctor drops only jobs
-// whose findings offer drop-job, never a healthy job.
-void
+// whose findings offer drop-job, never a healthy job, and a job that runs only when asked
+// (DropRequest::drop_running). Returns the jobs refused because they run.
+std::set<int>
 take_drop_findings(const checks::CheckReport& report, const std::vector<db::ObjectInfo>& existing, DropPlan& plan)
 {
   plan.live_findings = inconsistency_keys(report);
   plan.generation = report.meta_store.generation;
   plan.refusals = report_refusals(report);
   const auto offering = findings_offering_by_job(report, plan.request.jobs, checks::Repair::drop_job);
+  const auto facts = incidents::facts_of(report.findings);
+  std::set<int> running;
   for (const int job : plan.request.jobs) {
-    if (std::none_of(existing.begin(), existing.end(), [&](const db::ObjectInfo& info) { return info.oid == job; })) {
+    const auto object = std::find_if(existing.begin(), existing.end(),
+                                     [&](const db::ObjectInfo& info) { return info.oid == job; });
+    if (object == existing.end()) {
       plan.refusals.push_back(fmt::format("job {} does not exist (already dropped?)", job));
       continue;
     }
     const auto found = offering.find(job);
     if (found != offering.end()) {
       plan.findings.insert(plan.findings.end(), found->second.begin(), found->second.end());
+      if (!plan.request.drop_running && incidents::job_runs(facts, job)) {
+        plan.refusals.push_back(running_job_refusal(*object, found->second));
+        running.insert(job);
+      }
     } else {
-      plan.refusals.push_back(fmt::format("job {} has no finding that drop-job repairs: rwdoctor drops only "
-                                          "inconsistent jobs (use DROP through RisingWave for a healthy one)",
-                                          job));
+      plan.refusals.push_back(not_droppable_refusal(report, job));
     }
   }
+  return running;
 }
 
 // The objects related to `frontier` (related_objects.sql; with object.belong_to_oid, also
@@ -290,10 +338,43 @@ describe_removal(db::MetaStoreSession& session, const RemovalSet& set, DropPlan&
   std::sort(plan.objects.begin(), plan.objects.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
 }
 
+// What the refusal of dependents left out without --cascade adds: --cascade only where the
+// drop is the repair (never for a job that runs), and a restore first where one is offered.
+std::string
+dependents_advice(const DropPlan& plan, const std::set<int>& running)
+{
+  std::set<int> droppable; // the jobs whose findings a drop repairs (take_drop_findings)
+  std::set<int> restorable;
+  for (const auto& finding : plan.findings) {
+    if (finding.job_id) {
+      droppable.insert(*finding.job_id);
+    }
+    if (finding.job_id && checks::offers_repair(finding.repairs, checks::Repair::restore_fragments)) {
+      restorable.insert(*finding.job_id);
+    }
+  }
+  const bool drop_is_the_repair = std::all_of(plan.request.jobs.begin(), plan.request.jobs.end(), [&](int job) {
+    return droppable.count(job) != 0 && running.count(job) == 0;
+  });
+  if (!drop_is_the_repair) {
+    return "";
+  }
+  if (restorable.empty()) {
+    return "; add --cascade to drop them too";
+  }
+  std::string jobs;
+  for (const int job : restorable) {
+    jobs += fmt::format(" --job {}", job);
+  }
+  return fmt::format("; a restore from a backup keeps them: rwdoctor repair restore{} --from BACKUP --dry-run "
+                     "(without a backup, --cascade drops them with the job)",
+                     jobs);
+}
+
 // Dependents left out without --cascade, a plan over --max-objects, and a delete whose
 // foreign keys would cascade beyond the plan's objects refuse it.
 void
-refuse_drop_bounds(db::MetaStoreSession& session, const RemovalSet& set, DropPlan& plan)
+refuse_drop_bounds(db::MetaStoreSession& session, const RemovalSet& set, const std::set<int>& running, DropPlan& plan)
 {
   if (!set.refused_dependents.empty()) {
     std::vector<int> dependents;
@@ -305,7 +386,8 @@ refuse_drop_bounds(db::MetaStoreSession& session, const RemovalSet& set, DropPla
       listed += fmt::format("{}{} {}{}", listed.empty() ? "" : ", ", info.obj_type, info.oid,
                             checks::qualified_name(info) ? fmt::format(" ({})", *checks::qualified_name(info)) : "");
     }
-    plan.refusals.push_back(fmt::format("objects depend on the jobs to drop: {}; add --cascade to drop them too", listed));
+    plan.refusals.push_back(
+      fmt::format("objects depend on the jobs to drop: {}{}", listed, dependents_advice(plan, running)));
   }
   if (static_cast<int>(plan.objects.size()) > plan.request.max_objects) {
     plan.refusals.push_back(fmt::format("the plan drops {} objects, more than --max-objects {}", plan.objects.size(),
@@ -366,7 +448,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     }
   }
   const auto own_run = decided_from == nullptr ? drop_decision_run(session, request.jobs) : checks::CheckReport{};
-  take_drop_findings(decided_from != nullptr ? *decided_from : own_run, existing, plan);
+  const auto running = take_drop_findings(decided_from != nullptr ? *decided_from : own_run, existing, plan);
 
   const auto facts = session.schema_facts();
   const bool has_children = facts.has("object.belong_to_oid");
@@ -374,7 +456,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
     return related_objects(session, has_children, frontier);
   });
   describe_removal(session, set, plan);
-  refuse_drop_bounds(session, set, plan);
+  refuse_drop_bounds(session, set, running, plan);
 
   // Before pending_sink_state got its foreign key (v3.0.3), RisingWave's drop path left its
   // rows behind; the repair removes them explicitly.

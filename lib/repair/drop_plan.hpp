@@ -25,6 +25,9 @@ struct DropRequest
   std::vector<int> jobs;
   bool cascade = false;
   int max_objects = 50;
+  // --drop-running: drop a job that runs (incidents::job_runs) all the same; without it such a
+  // job is refused, since its findings cost less than the drop.
+  bool drop_running = false;
 };
 
 struct PlanObject

@@ -2,6 +2,7 @@
 
 #include "repair/drop_plan.hpp"
 
+#include "checks/analyzers.hpp"
 #include "db/row_store.hpp"
 #include "util/text.hpp"
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <set>
 
 namespace rwdoctor::repair {
@@ -28,6 +30,25 @@ ids_in(const db::Rows& rows)
   return ids;
 }
 
+// A fix's one column of one row (keyed by one column): the value now and the value it gets,
+// with the key's and the column's types for the undo file.
+RowUpdate
+column_update(std::string table, std::string key_column, std::optional<std::string> key_type, std::string key,
+              std::string column, std::optional<std::string> type, std::optional<std::string> old_value,
+              std::optional<std::string> new_value, const char* default_key_type, const char* default_type)
+{
+  RowUpdate update;
+  update.table = std::move(table);
+  update.key_columns = {std::move(key_column)};
+  update.key_types = {key_type.value_or(default_key_type)};
+  update.key = {std::move(key)};
+  update.column = std::move(column);
+  update.type = type.value_or(default_type);
+  update.old_value = std::move(old_value);
+  update.new_value = std::move(new_value);
+  return update;
+}
+
 void
 plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids, FixPlan& plan)
 {
@@ -41,16 +62,8 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
       continue;
     }
     fixable.insert(oid);
-    RowUpdate update;
-    update.table = "object";
-    update.key_columns = {"oid"};
-    update.key_types = {row[3].value_or("integer")};
-    update.key = {std::to_string(oid)};
-    update.column = "database_id";
-    update.type = row[4].value_or("integer");
-    update.old_value = row[1];
-    update.new_value = row[2];
-    plan.changes.updates.push_back(update);
+    plan.changes.updates.push_back(column_update("object", "oid", row[3], std::to_string(oid), "database_id", row[4],
+                                                 row[1], row[2], "integer", "integer"));
     plan.fixes.push_back(FixChange{
       "object-database-invalid", oid,
       fmt::format("object {}'s database_id {} -> {} (its schema's database)", oid, row[1].value_or("NULL"), *row[2]),
@@ -61,6 +74,52 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
       plan.refusals.push_back(fmt::format("object {} has no fix now: its database row exists, or its schema is not in "
                                           "a database that has one",
                                           oid));
+    }
+  }
+}
+
+// split-duplicated (fragment_splits, v2.7+): each fragment's list rewritten with one entry per
+// split id, as RisingWave's render reads it (checks::deduplicated_connector_splits), from the
+// row as it is now; `jobs` are the fragments' jobs (the objects the fixes are about).
+void
+plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment, FixPlan& plan)
+{
+  if (job_of_fragment.empty()) {
+    return;
+  }
+  std::vector<int> fragments;
+  for (const auto& [fragment, job] : job_of_fragment) {
+    fragments.push_back(fragment);
+  }
+  std::set<int> fixable;
+  for (const auto& row : session.run_file("sql/repair/fix_fragment_splits.sql", {util::pg_int_array(fragments)}).values) {
+    int fragment = 0;
+    std::string bytes;
+    if (!util::parse_int32(row[0].value_or(""), fragment) || !row[1] || !util::decode_bytea_hex(*row[1], bytes)) {
+      continue;
+    }
+    const auto repaired = checks::deduplicated_connector_splits(bytes);
+    if (!repaired) {
+      continue;
+    }
+    fixable.insert(fragment);
+    const auto update = column_update("fragment_splits", "fragment_id", row[2], std::to_string(fragment), "splits",
+                                      row[3], row[1], util::encode_bytea_hex(*repaired), "integer", "bytea");
+    plan.changes.updates.push_back(update);
+    const auto before = checks::decode_connector_splits(bytes).size();
+    const auto after = checks::decode_connector_splits(*repaired).size();
+    plan.fixes.push_back(FixChange{
+      "split-duplicated", job_of_fragment.at(fragment),
+      fmt::format("fragment_splits of fragment {}: {} entries -> {}, one per split id (the last of each, as "
+                  "RisingWave's render keeps)",
+                  fragment, before, after),
+      fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};", *update.new_value, fragment)});
+  }
+  for (const auto& [fragment, job] : job_of_fragment) {
+    if (fixable.count(fragment) == 0) {
+      plan.refusals.push_back(fmt::format("fragment {} of job {} has no split list to fix now: no fragment_splits "
+                                          "row, or no split id in it repeats",
+                                          fragment, job));
     }
   }
 }
@@ -218,16 +277,8 @@ plan_parameter_restores(db::MetaStoreSession& live, db::MetaStoreSession* backup
     }
     const auto& live_row = in_live.values[0];
     const auto& value = *in_backup.values[0][0];
-    RowUpdate update;
-    update.table = "system_parameter";
-    update.key_columns = {"name"};
-    update.key_types = {live_row[1].value_or("character varying")};
-    update.key = {name};
-    update.column = "value";
-    update.type = live_row[2].value_or("character varying");
-    update.old_value = live_row[0];
-    update.new_value = value;
-    plan.changes.updates.push_back(update);
+    plan.changes.updates.push_back(column_update("system_parameter", "name", live_row[1], name, "value", live_row[2],
+                                                 live_row[0], value, "character varying", "character varying"));
     plan.fixes.push_back(FixChange{
       "system-parameter-invalid", 0,
       fmt::format("set system parameter {} to the backup's value {} (live's {} does not pass)", name,
@@ -252,6 +303,7 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   std::vector<int> database_fixes;
   std::vector<int> leftovers;
   std::vector<int> leaked_sink_states;
+  std::map<int, int> split_lists; // fragment -> its job
   std::vector<std::string> sequences;
   std::vector<std::string> parameters;
   for (const auto& finding : roots) {
@@ -277,6 +329,8 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
       leftovers.push_back(*finding.object_id);
     } else if (finding.check == "pending-sink-state-orphaned") {
       leaked_sink_states.push_back(*finding.object_id);
+    } else if (finding.check == "split-duplicated" && finding.fragment_id) {
+      split_lists.emplace(*finding.fragment_id, *finding.object_id);
     } else {
       plan.refusals.push_back(fmt::format("[{}] object {}: rwdoctor has no fix for this check", finding.check,
                                           *finding.object_id));
@@ -289,6 +343,7 @@ plan_fix(db::MetaStoreSession& session, const std::vector<checks::Finding>& root
   plan_database_fixes(session, database_fixes, plan);
   plan_leftover_deletes(session, leftovers, plan);
   plan_pending_state_deletes(session, leaked_sink_states, plan);
+  plan_split_fixes(session, split_lists, plan);
   if (!plan.changes.explicit_deletes.empty()) {
     // The explicit deletes remove rows of every deleted id (a leftover sink's leaked rows
     // too): captured for all of them, so undo puts back whatever they remove.

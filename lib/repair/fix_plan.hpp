@@ -6,6 +6,8 @@
 //  - sequence-behind: a meta table's serial sequence moved to the table's largest id (not
 //    transactional, and not undone: a sequence ahead of its table is harmless);
 //  - pending-sink-state-orphaned: the leaked rows of a sink whose object is gone deleted;
+//  - split-duplicated (fragment_splits, v2.7+): the list rewritten with one entry per split id,
+//    the entry RisingWave's render keeps;
 //  - system-parameter-invalid (with a backup): the value set to the backup's, when the
 //    backup's value passes the check on the backup.
 // The plan holds the exact row changes (the column's old and new value, the deleted rows

@@ -1,5 +1,7 @@
 #include "repair/plan_report.hpp"
 
+#include "repair/drop_identity.hpp"
+
 #include "hummock/state_json.hpp"
 
 #include "repair/all_plan_report.hpp"
@@ -114,7 +116,8 @@ plan_json(const DropPlan& plan)
     {"tool_version", std::string(tool_version())},
     {"action", "drop"},
     {"meta_store", meta_store_json(plan.database, plan.schema, plan.generation, plan.server)},
-    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", plan.request.cascade}}},
+    {"request", Json{{"jobs", plan.request.jobs}, {"cascade", plan.request.cascade},
+                     {"drop_running", plan.request.drop_running}}},
     {"objects", objects},
     {"refusals", plan.refusals},
     {"gates_now", plan.gates_now ? Json(*plan.gates_now) : Json(nullptr)},
@@ -191,6 +194,15 @@ render_plan_text(const DropPlan& plan, bool verbose)
     out += fmt::format("  {}\n", statement);
   }
   out += render_drop_state(plan.state);
+  std::string identities;
+  for (const int job : plan.request.jobs) {
+    if (const auto identity = identity_of(plan.changes.removed, job)) {
+      identities += fmt::format("  - {}\n", util::printable(identity_text(*identity)));
+    }
+  }
+  if (!identities.empty()) {
+    out += "\nwhat identifies the jobs (to recreate them; the undo file keeps every row):\n" + identities;
+  }
   if (!plan.not_cleaned.empty()) {
     out += "\nnot cleaned by SQL (follow up once the meta node runs again):\n";
     for (const auto& note : plan.not_cleaned) {
@@ -271,6 +283,12 @@ render_restore_plan_text(const RestorePlan& plan)
     out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
   }
   out += render_refusals(plan.refusals);
+  if (plan.changes.inserted.empty() && plan.changes.updates.empty() && !plan.refusals.empty()) {
+    // Nothing would be written: empty row and SQL sections would only say so at length.
+    out += "\nnothing to insert or update: the plan has no rows (see why above)\n";
+    out += render_gates_now(plan.gates_now);
+    return out;
+  }
   out += "\nrows to insert (the backup's rows that live lacks, byte for byte, original ids):\n";
   std::size_t total = 0;
   std::map<std::string, std::size_t> inserted; // the updated rows are listed below, by column
@@ -343,6 +361,7 @@ read_saved_plan(const std::string& text, const std::string& path)
     }
     saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
     saved.request.cascade = document.at("request").at("cascade").get<bool>();
+    saved.request.drop_running = document.at("request").value("drop_running", false); // absent before
     if (document.at("request").contains("keep_live")) {
       saved.keep_live = document.at("request").at("keep_live").get<std::vector<std::string>>();
     }

@@ -97,6 +97,8 @@ struct UndoOutcome
 {
   std::size_t rows = 0;
   long audit_id = 0;
+  // The sequences the undo moved forward past the ids it put back, "name (to N)".
+  std::vector<std::string> sequences_moved;
   // Set when the undo had nothing to do ("already undone at ..."): nothing was written.
   std::optional<std::string> nothing_to_do;
 };

@@ -101,8 +101,10 @@ refuse_if_any(const std::vector<std::string>& refusals, std::string_view what)
     return;
   }
   throw RefusedError(fmt::format("{} cannot be applied: {}", what, refusals.front()),
-                     refusals.size() > 1 ? fmt::format("There {} {} more; see them all with --dry-run.",
-                                                       refusals.size() == 2 ? "is" : "are", refusals.size() - 1)
+                     refusals.size() > 1 ? fmt::format("There {} {} more reason{} why it cannot; see them all with "
+                                                       "--dry-run.",
+                                                       refusals.size() == 2 ? "is" : "are", refusals.size() - 1,
+                                                       refusals.size() == 2 ? "" : "s")
                                          : "See the plan with --dry-run.");
 }
 

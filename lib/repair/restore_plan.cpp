@@ -173,7 +173,11 @@ refuse_other_identity(const LiveRows& live_rows, const BackupRows& backup_rows, 
     const auto in_live = live_object_of.find(std::to_string(job));
     const auto in_backup = backup_object_of.find(std::to_string(job));
     if (in_backup == backup_object_of.end()) {
-      plan.refusals.push_back(fmt::format("job {} is not in the backup", job));
+      plan.refusals.push_back(in_live == live_object_of.end()
+                                ? fmt::format("job {} is neither in live nor in the backup (a mistyped id? rwdoctor "
+                                              "check lists the jobs of each incident)",
+                                              job)
+                                : fmt::format("job {} is not in the backup", job));
       plan.not_in_backup.push_back(job);
       continue;
     }

@@ -272,9 +272,14 @@ refuse_if_undone_state_gone(db::MetaStoreSession& session, const UndoData& undo)
   std::vector<std::string> refusals;
   grade_undone_state(session, undo.tables, states, refusals);
   if (!refusals.empty()) {
+    // A repair all's file takes its steps back together: say that the others stay too.
+    const std::string together =
+      undo.action == "all" ? " This file takes every step of its repair all back together, so none of them is taken "
+                             "back now (one step alone cannot be undone yet)."
+                           : "";
     throw RefusedError(fmt::format("the undo would bring back a job whose state is gone: {}", refusals.front()),
                        "Leave the job dropped and recreate it; only a RisingWave meta backup taken before the "
-                       "drop, restored for the whole cluster, has its data.");
+                       "drop, restored for the whole cluster, has its data." + together);
   }
 }
 
@@ -338,7 +343,7 @@ write_undo(db::MetaStoreSession& session, const UndoData& undo, const ApplyOptio
     fault_point("undo:after-table");
   }
   fault_point("undo:after-insert");
-  db::advance_sequences(session, tables);
+  outcome.sequences_moved = db::advance_sequences(session, tables);
   fault_point("undo:after-sequences");
   outcome.audit_id = write_audit_row(
     session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, "", ""});

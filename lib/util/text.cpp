@@ -448,6 +448,16 @@ pg_int_array(const std::vector<int>& values)
 namespace rwdoctor::util {
 
 std::string
+statement_head(std::string_view statement, std::size_t chars, std::string_view whole_in)
+{
+  if (statement.size() <= chars) {
+    return printable(statement);
+  }
+  return printable(statement.substr(0, chars)) + "... (" + std::to_string(statement.size())
+         + " characters; all of it: " + std::string(whole_in) + ")";
+}
+
+std::string
 printable(std::string_view text)
 {
   std::string out;

@@ -48,6 +48,11 @@ std::string sql_literal(std::string_view text);
 // messages from the store cannot break lines or drive the terminal.
 std::string printable(std::string_view text);
 
+// `statement` as printable(), or, when longer than `chars`, its first `chars` characters then
+// "... (N characters; all of it: <whole_in>)": a statement carrying a protobuf value is
+// hundreds of hex digits, which a screen shows better elsewhere.
+std::string statement_head(std::string_view statement, std::size_t chars, std::string_view whole_in);
+
 // `prose` (lines of a check file's explanation) filled to `width` columns: lines run together,
 // except that a line starting with "* " starts a list item, whose later lines are indented by
 // two. A word longer than the width stands on a line of its own.

@@ -3,7 +3,7 @@
 -- invariant: N5
 -- severity: warning
 -- consequence: silent
--- repairs: drop-job manual
+-- repairs: fix manual
 -- requires: fragment fragment_splits streaming_job
 -- since: m20251005_000000_fragment_splits
 -- kind: analyzer
@@ -25,9 +25,16 @@
 --   connectors, and entries that do not decode, are not compared (blob-malformed checks the
 --   protobuf itself). Not reported: INITIAL jobs.
 --   This happens after a hand edit or a partial restore of fragment_splits. What to do:
---   copy the row from a backup by hand (rwdoctor repair restore never overwrites a row live
---   still has), or leave it: the next
---   reassignment writes the list again from the map.
+--   rwdoctor repair fix (or repair all) rewrites the row as RisingWave's render reads it: one
+--   entry per split id, the last of each (render_actors collects the list into a BTreeMap by
+--   split id, src/meta/src/controller/scale.rs:1017-1024 @ HEAD 448c6570, and a BTreeMap
+--   collect keeps the last of equal keys), every other entry byte for byte; undo puts the old
+--   row back. The finding's statement is that UPDATE. A backup taken after the edit holds the
+--   same row, so a restore cannot mend it. Leaving it is safe too: the next reassignment
+--   writes the list again from the map.
+--   Never drop the source for it: a drop destroys the source, every job that reads it and
+--   their state in Hummock, far more than the one offset the duplicate costs, so rwdoctor
+--   offers no drop for this finding.
 -- The query returns the fragment_splits row of every fragment of a non-INITIAL job; the
 -- analyzer decodes it and counts the split ids.
 SELECT f.job_id, s.fragment_id, NULL::integer AS actor_id, s.splits

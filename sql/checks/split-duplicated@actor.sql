@@ -3,7 +3,7 @@
 -- invariant: N5
 -- severity: error
 -- consequence: recovery-error
--- repairs: drop-job manual
+-- repairs: manual
 -- requires: actor fragment streaming_job
 -- until: m20251005_000000_fragment_splits
 -- kind: analyzer
@@ -26,10 +26,11 @@
 --   connectors, and entries that do not decode, are not compared (blob-malformed checks the
 --   protobuf itself). Not reported: INITIAL jobs, which the next recovery deletes.
 --   This happens after a reschedule that did not update every actor's splits (fixed in
---   v2.1.0) or a hand edit or partial restore of actor rows. What to do: drop the job
---   (rwdoctor repair drop; rwdoctor repair restore never overwrites actor rows live still
---   has, so it cannot mend this), or by
---   hand, set the splits of the later actor to the entries no other actor holds.
+--   v2.1.0) or a hand edit or partial restore of actor rows. What to do: by hand, set the
+--   splits of the later actor to the entries no other actor holds (rwdoctor repair restore
+--   never overwrites actor rows live still has). Never drop the source for it: a drop
+--   destroys the source, every job that reads it and their state in Hummock, far more than
+--   the split list's fault costs, so rwdoctor offers no drop for this finding.
 -- The query returns the splits of every actor of a non-INITIAL job that has any, ordered by
 -- fragment; the analyzer decodes them and groups the split ids per fragment.
 SELECT f.job_id, a.fragment_id, a.actor_id, a.splits

@@ -167,6 +167,9 @@ TEST_CASE("dependents refuse without --cascade and go with it", "[db][repair]")
   CHECK(dry.code == 32);
   CHECK(contains(dry.out, "TABLE 24 (dev.public.\"Top Customers\")"));
   CHECK(contains(dry.out, "SINK 31 (dev.\"Sales \"\"Ops\"\"\".orders_to_archive)"));
+  // The job's own repair, a restore, keeps its dependents: it comes first, --cascade second.
+  CHECK(contains(dry.out, "a restore from a backup keeps them: rwdoctor repair restore --job 16 --from BACKUP "
+                          "--dry-run (without a backup, --cascade drops them with the job)"));
 
   const auto cascaded = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--yes",
                                  "--undo-file", dir.file("undo2.json")});
@@ -401,4 +404,119 @@ TEST_CASE("repair usage errors", "[cli][repair][bad-input]")
   usage({"apply"}, "apply needs the plan file");
   usage({"undo"}, "undo needs the undo file");
   CHECK(run_cli({"repair", "drop", "--help"}).code == 0);
+}
+
+// The third DBA trial followed WHAT TO DO and a refusal's hint into dropping a healthy shared
+// source for a duplicated split. A drop is offered, recommended or hinted at only for a job
+// that cannot run (incidents::job_runs); repair drop refuses one that runs unless told so.
+TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][repair][advice]")
+{
+  SECTION("a duplicated split of a shared source: no drop anywhere, the list's own fix instead")
+  {
+    const test::ScratchDatabase database("head");
+    const auto healthy = test::dump_meta_tables(database.name());
+    database.execute(test::read_source_file("tests/injections/split-duplicated.sql"));
+    const auto source = std::to_string(test::count(database.name(), "SELECT job_id FROM fragment WHERE fragment_id = 1"));
+    const auto before = test::dump_meta_tables(database.name());
+
+    const auto text = run_cli({"check", "-d", database.name()});
+    INFO(text.out);
+    CHECK(text.code == 4);
+    CHECK(contains(text.out, "split-duplicated"));
+    CHECK_FALSE(contains(text.out, "repair drop"));
+    CHECK(contains(text.out, "rwdoctor repair fix --object " + source));
+    const auto json = nlohmann::json::parse(run_cli({"check", "-d", database.name(), "--format", "json"}).out);
+    REQUIRE(json.at("incidents").size() == 1);
+    CHECK(json.at("incidents")[0].at("recommended") == "fix");
+    for (const auto& finding : json.at("findings")) {
+      CHECK(finding.at("repairs") == nlohmann::json::array({"fix", "manual"}));
+    }
+
+    for (const auto& cascade : {std::vector<std::string>{}, std::vector<std::string>{"--cascade"}}) {
+      std::vector<std::string> args{"repair", "drop", "-d", database.name(), "--job", source, "--dry-run"};
+      args.insert(args.end(), cascade.begin(), cascade.end());
+      const auto drop = run_cli(args);
+      INFO(drop.out << drop.err);
+      CHECK(drop.code == 32);
+      CHECK(contains(drop.out, "a drop would destroy far more than its findings cost (split-duplicated)"));
+      CHECK_FALSE(contains(drop.out, "add --cascade"));
+      std::vector<std::string> all{"repair", "all", "-d", database.name(), "--dry-run"};
+      all.insert(all.end(), cascade.begin(), cascade.end());
+      const auto planned = run_cli(all);
+      INFO(planned.out << planned.err);
+      CHECK(planned.code == 4);
+      CHECK_FALSE(contains(planned.out, "DELETE FROM object"));
+      CHECK(contains(planned.out, "one per split id"));
+    }
+    CHECK(test::dump_meta_tables(database.name()) == before);
+
+    // repair all --yes rewrites the list as RisingWave's render reads it: one entry per
+    // partition (here the row as it was before the duplication), and undo puts the
+    // duplicate back.
+    const TempDir dir;
+    const auto repaired = run_cli({"repair", "all", "-d", database.name(), "--yes", "--undo-file", dir.file("u.json")});
+    INFO(repaired.out << repaired.err);
+    CHECK(repaired.code == 1);
+    CHECK(run_cli({"check", "-d", database.name()}).code == 0);
+    CHECK(test::dump_meta_tables(database.name()) == healthy);
+    const auto undone = run_cli({"undo", dir.file("u.json"), "-d", database.name(), "--yes"});
+    INFO(undone.out << undone.err);
+    CHECK(undone.code == 0);
+    CHECK(test::dump_meta_tables(database.name()) == before);
+  }
+
+  SECTION("a warning on a job that runs: refused, named, and dropped only when told --drop-running")
+  {
+    const test::ScratchDatabase database("v2_4");
+    database.execute(test::read_source_file("tests/injections/actor-vnode-invalid--under-allocated.sql"));
+    const auto before = test::dump_meta_tables(database.name());
+    const auto text = run_cli({"check", "-d", database.name()});
+    CHECK(text.code == 4);
+    CHECK_FALSE(contains(text.out, "repair drop"));
+
+    const TempDir dir;
+    const auto refused = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--yes",
+                                  "--undo-file", dir.file("undo.json")});
+    INFO(refused.out << refused.err);
+    CHECK(refused.code == 32);
+    CHECK(contains(refused.err, "job 16 (TABLE dev.public.mv_orders, CREATED) runs: none of its findings stops it "
+                                "(the worst: actor-vnode-invalid, warning, panic)"));
+    CHECK(contains(refused.err, "--drop-running"));
+    CHECK(test::dump_meta_tables(database.name()) == before);
+
+    const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--dry-run"});
+    INFO(dry.out);
+    CHECK(dry.code == 32);
+    CHECK(contains(dry.out, "objects depend on the jobs to drop: "));
+    CHECK_FALSE(contains(dry.out, "add --cascade")); // the drop is not the repair of a job that runs
+
+    const auto told = run_cli({"repair", "drop", "-d", database.name(), "--job", "16", "--cascade", "--drop-running",
+                               "--dry-run"});
+    INFO(told.out << told.err);
+    CHECK(told.code == 4);
+    CHECK(contains(told.out, "rwdoctor repair drop --job 16 --cascade --drop-running"));
+    drop_verify_and_undo(database, {"--job", "16", "--cascade", "--drop-running"});
+  }
+}
+
+// The third trial: an undo of a drop moved two sequences and still said the store was "as it
+// was". The rows are; a sequence moved past the ids put back is named.
+TEST_CASE("an undo that moves a sequence forward names it", "[db][repair][advice]")
+{
+  const test::ScratchDatabase database("v3_0_3");
+  database.execute("DELETE FROM fragment WHERE job_id = 24; "
+                   "SELECT setval(pg_catalog.pg_get_serial_sequence('object', 'oid'), 1, false)");
+  const TempDir dir;
+  const auto undo = dir.file("undo.json");
+  const auto dropped = run_cli({"repair", "drop", "-d", database.name(), "--job", "24", "--yes", "--undo-file", undo});
+  INFO(dropped.out << dropped.err);
+  REQUIRE(dropped.code == 1);
+  const auto undone = run_cli({"undo", undo, "-d", database.name(), "--yes"});
+  INFO(undone.out << undone.err);
+  CHECK(undone.code == 0);
+  const auto largest = test::count(database.name(), "SELECT max(oid) FROM object");
+  CHECK(contains(test::unwrapped(undone.out),
+                 fmt::format("object_oid_seq (to {}) moved forward past the ids put back", largest)));
+  CHECK_FALSE(contains(undone.out, "the meta store is as it was"));
+  CHECK(test::count(database.name(), "SELECT count(*) FROM object WHERE oid IN (24, 25)") == 2);
 }

@@ -348,6 +348,42 @@ TEST_CASE("a split listed twice by one actor or one fragment_splits row is found
   CHECK(mentions(per_fragment, "fragment_splits of source fragment 1 of job 14: split 2 (kafka) 2 times"));
 }
 
+TEST_CASE("a fragment_splits list is repaired to one entry per split id, the last of each", "[analyzers][splits]")
+{
+  const auto bytes_of = [](const std::string& hex) {
+    std::string bytes;
+    REQUIRE(util::decode_bytea_hex(hex, bytes));
+    return bytes;
+  };
+  // The trial's shape: p0, p1, p0 again. RisingWave's render keeps the last p0.
+  const auto list = bytes_of(connector_splits({{"kafka", kafka(0, "10")}, {"kafka", kafka(1)}, {"kafka", kafka(0, "99")}}));
+  const auto repaired = deduplicated_connector_splits(list);
+  REQUIRE(repaired);
+  CHECK(*repaired == bytes_of(connector_splits({{"kafka", kafka(1)}, {"kafka", kafka(0, "99")}})));
+  CHECK_FALSE(deduplicated_connector_splits(*repaired)); // nothing repeats any more
+
+  // An entry whose id rwdoctor cannot tell stays in its place, byte for byte; the same id of
+  // another connector is another split.
+  const auto mixed = bytes_of(connector_splits(
+    {{"kafka", kafka(2)}, {"webhook", "\x01{}"}, {"pulsar", "\x01{\"topic\":\"2\"}"}, {"kafka", kafka(2, "5")}}));
+  CHECK(deduplicated_connector_splits(mixed)
+        == bytes_of(connector_splits({{"webhook", "\x01{}"}, {"pulsar", "\x01{\"topic\":\"2\"}"}, {"kafka", kafka(2, "5")}})));
+
+  // Nothing to repair: no repeat, an unknown connector repeated, not protobuf, empty.
+  CHECK_FALSE(deduplicated_connector_splits(bytes_of(connector_splits({{"kafka", kafka(0)}, {"kafka", kafka(1)}}))));
+  CHECK_FALSE(deduplicated_connector_splits(bytes_of(connector_splits({{"webhook", "\x01{}"}, {"webhook", "\x01{}"}}))));
+  CHECK_FALSE(deduplicated_connector_splits("\x0a\x05zz"));
+  CHECK_FALSE(deduplicated_connector_splits(""));
+
+  // The finding of such a row carries the UPDATE that writes the repaired list.
+  const auto findings = analyze_split_duplicates(split_rows({{"14", "101", std::nullopt, util::encode_bytea_hex(list)}}));
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].statement
+        == "UPDATE fragment_splits SET splits = '" + util::encode_bytea_hex(*repaired) + "' WHERE fragment_id = 101;");
+  // Per actor (up to v2.6) the data leaves a choice: which actor keeps the split.
+  CHECK_FALSE(analyze_split_duplicates(split_rows({{"14", "1", "4", util::encode_bytea_hex(list)}}))[0].statement);
+}
+
 TEST_CASE("splits that do not decode or differ are not duplicates", "[analyzers][splits]")
 {
   CHECK(analyze_split_duplicates(split_rows({

@@ -292,6 +292,7 @@ TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]"
   finding.statement = "";
   finding.relation = "fragment";
   finding.other_job = 14;
+  finding.clears_after_start = true;
   const auto bytes = report::encode_finding(finding);
   const auto back = report::decode_finding(bytes);
   CHECK(back.check == finding.check);
@@ -307,6 +308,7 @@ TEST_CASE("the spool codec keeps every byte of a finding", "[incidents][report]"
   CHECK(back.statement == std::optional<std::string>(""));
   CHECK(back.relation == "fragment");
   CHECK(back.other_job == 14);
+  CHECK(back.clears_after_start);
   CHECK_THROWS_AS(report::decode_finding(bytes.substr(0, bytes.size() - 1)), std::logic_error);
   CHECK_THROWS_AS(report::decode_finding(bytes + "x"), std::logic_error);
 }
@@ -339,4 +341,70 @@ TEST_CASE("guard: an incident with a critical finding blocks the start unless it
   const auto both_allowed = decide_start(b.findings, analysis, {"relation-without-job", "job-without-fragments"});
   CHECK(both_allowed.blocking.empty());
   CHECK(both_allowed.allowed == std::vector<int>{1, 2});
+}
+
+TEST_CASE("a job that runs is never offered a drop; one that cannot run is", "[incidents][advice]")
+{
+  // The trial's duplicated split on a CREATED source: a warning that costs one offset; a drop
+  // would destroy the source, its MV and their state. Whatever the check offers, no drop.
+  Builder b;
+  b.add("split-duplicated", Severity::warning, 15, 15, 101, {Repair::drop_job, Repair::manual});
+  b.findings[0].consequence = checks::Consequence::silent;
+  b.findings[0].job_status = "CREATED";
+  CHECK(job_runs(b.findings, 15));
+  auto analysis = analyse(b.findings);
+  REQUIRE(analysis.incidents.size() == 1);
+  CHECK(analysis.incidents[0].recommended == Repair::manual);
+  CHECK(analysis.incidents[0].alternatives.empty());
+  CHECK_FALSE(offered(analysis.incidents[0], Repair::drop_job));
+  CommandContext context;
+  context.rwdoctor_arguments = " -d meta";
+  for (const auto& text : texts(commands_for(analysis.incidents[0], b.findings[0], std::nullopt, context))) {
+    CHECK(text.find("repair drop") == std::string::npos);
+  }
+
+  // A CREATING job (a backfill) runs too; an error that only fails DDL does not stop it.
+  b.findings[0].job_status = "CREATING";
+  b.findings[0].severity = Severity::error;
+  b.findings[0].consequence = checks::Consequence::ddl_error;
+  CHECK(job_runs(b.findings, 15));
+
+  // The same job with a finding that fails recovery cannot run: the drop is offered.
+  b.findings[0].consequence = checks::Consequence::recovery_error;
+  CHECK_FALSE(job_runs(b.findings, 15));
+  analysis = analyse(b.findings);
+  CHECK(analysis.incidents[0].recommended == Repair::drop_job);
+
+  // A warning on a job that cannot run as it is: INITIAL (recovery deletes it), or without a
+  // streaming_job row (its status unknown), or a critical finding about it anywhere.
+  for (const auto& status : {std::optional<std::string>("INITIAL"), std::optional<std::string>()}) {
+    Builder stuck;
+    stuck.add("job-stuck", Severity::warning, 30, 30, {}, {Repair::drop_job, Repair::manual});
+    stuck.findings[0].consequence = checks::Consequence::ddl_error;
+    stuck.findings[0].job_status = status;
+    CHECK_FALSE(job_runs(stuck.findings, 30));
+    CHECK(analyse(stuck.findings).incidents.at(0).recommended == Repair::drop_job);
+  }
+  Builder lost;
+  lost.add("split-duplicated", Severity::warning, 15, 15, 101, {Repair::drop_job, Repair::manual})
+    .add("job-without-fragments", Severity::critical, 15, 15, {}, {Repair::restore_fragments, Repair::drop_job});
+  lost.findings[0].job_status = "CREATED";
+  lost.findings[1].job_status = "CREATED";
+  lost.findings[1].consequence = checks::Consequence::data_loss;
+  CHECK_FALSE(job_runs(lost.findings, 15));
+
+  // Only findings about the job count: another job's crash does not make this one droppable,
+  // and a finding about an internal table of the job (job_id set) counts for the job.
+  Builder two;
+  two.add("split-duplicated", Severity::warning, 15, 15, 101, {Repair::drop_job, Repair::manual})
+    .add("job-without-fragments", Severity::critical, 16, 16, {}, {Repair::restore_fragments, Repair::drop_job})
+    .add("state-table-mismatch", Severity::critical, 15, 17, {}, {Repair::restore_fragments});
+  two.findings[0].job_status = "CREATED";
+  two.findings[1].consequence = checks::Consequence::data_loss;
+  CHECK_FALSE(job_runs(two.findings, 16));
+  two.findings[2].consequence = checks::Consequence::silent;
+  CHECK(job_runs(two.findings, 15));
+  two.findings[2].consequence = checks::Consequence::data_loss;
+  CHECK_FALSE(job_runs(two.findings, 15));
+  CHECK_FALSE(job_runs(two.findings, 99)); // no finding at all: nothing says it runs
 }

@@ -25,12 +25,13 @@ root_offering(std::vector<Repair> repairs, std::optional<int> job = 16)
 }
 
 incidents::Incident
-incident_in(incidents::Pass pass, bool statement_applies = false)
+incident_in(incidents::Pass pass, bool statement_applies = false, bool job_runs = false)
 {
   incidents::Incident incident;
   incident.id = 3;
   incident.pass = pass;
   incident.statement_applies = statement_applies;
+  incident.job_runs = job_runs;
   return incident;
 }
 
@@ -69,6 +70,10 @@ TEST_CASE("repair all tries restore, then the fix, then a drop", "[all]")
   CHECK(repair_order(incident_in(incidents::Pass::leftovers, false), leftover, with_backup).empty());
   CHECK(repair_order(incident_in(incidents::Pass::leftovers, true), leftover, with_backup)
         == std::vector<StepKind>{StepKind::fix});
+  // A job that runs is never dropped, whatever its root offers (incidents::job_runs).
+  CHECK(repair_order(incident_in(incidents::Pass::jobs, false, true), lost, with_backup)
+        == std::vector<StepKind>{StepKind::restore});
+  CHECK(repair_order(incident_in(incidents::Pass::jobs, false, true), lost, AllRequest{}).empty());
   // Manual only: nothing rwdoctor runs.
   CHECK(repair_order(jobs, root_offering({Repair::manual}), with_backup).empty());
   // A job repair needs a job.
