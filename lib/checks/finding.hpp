@@ -60,6 +60,11 @@ struct Finding
   // incident analysis can tell an edge that crosses databases because that job was moved.
   // Not part of the JSON.
   std::optional<int> other_job;
+  // True when only RisingWave itself clears the finding, after the meta node starts (a table
+  // waiting for the legacy-table migration task, a source waiting for its split
+  // reassignment): it does not stop the start, and there is nothing to do before it. JSON
+  // `clears_after_start`, from the check's optional column of that name.
+  bool clears_after_start = false;
 };
 
 } // namespace rwdoctor::checks

@@ -45,6 +45,7 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   finding.statement = raw.statement;
   finding.relation = raw.relation;
   finding.other_job = raw.other_job;
+  finding.clears_after_start = raw.clears_after_start;
   if (!raw.object_id) {
     finding.name = raw.subject_name;
   }

@@ -37,6 +37,7 @@ raw_findings_from_rows(const db::Rows& rows)
   const int other_job = rows.column("other_job");
   const int relation = rows.column("relation");
   const int subject_name = rows.column("subject_name");
+  const int clears_after_start = rows.column("clears_after_start");
   if (object_id < 0 || job_id < 0 || fragment_id < 0 || message < 0) {
     throw OperationalError("the check query must return columns object_id, job_id, fragment_id and message",
                            "This is a bug in the check file; report it with the file name.");
@@ -73,6 +74,13 @@ raw_findings_from_rows(const db::Rows& rows)
     }
     if (subject_name >= 0) {
       finding.subject_name = row[subject_name];
+    }
+    if (clears_after_start >= 0 && row[clears_after_start]) {
+      const auto& text = *row[clears_after_start];
+      if (text != "t" && text != "f") {
+        throw OperationalError(fmt::format("the check query returned clears_after_start '{}', not a boolean", text));
+      }
+      finding.clears_after_start = text == "t";
     }
     findings.push_back(std::move(finding));
   }

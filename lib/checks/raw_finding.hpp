@@ -25,6 +25,8 @@ struct RawFinding
   // optional column `subject_name`: the name of a subject that is no catalog object (a
   // sequence), Finding::name when the finding has no object
   std::optional<std::string> subject_name;
+  // optional boolean column `clears_after_start`: Finding::clears_after_start
+  bool clears_after_start = false;
 };
 
 // Interprets the rows of a query-kind check: columns object_id, job_id, fragment_id,

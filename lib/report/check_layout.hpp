@@ -69,7 +69,8 @@ std::string text_what_to_do(const std::vector<IncidentView>& incidents, Colour c
 // What follows the incidents: the checks that could not run.
 std::string text_failed_checks(const checks::CheckRun& run, Colour colour, int width);
 
-// The last lines: the summary.
+// The last lines: the summary and, when something counts toward exit 4, the runbook's stop
+// condition (guard decides the start, then check until 0).
 std::string text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t incidents,
                          Verbosity verbosity, int width = 0);
 

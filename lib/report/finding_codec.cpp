@@ -109,6 +109,7 @@ encode_finding(const checks::Finding& finding)
   out.optional_text(finding.statement);
   out.text(finding.relation);
   out.optional_int(finding.other_job);
+  out.number(finding.clears_after_start ? 1 : 0);
   return out.take();
 }
 
@@ -135,6 +136,7 @@ decode_finding(std::string_view bytes)
   finding.statement = in.optional_text();
   finding.relation = in.text();
   finding.other_job = in.optional_int();
+  finding.clears_after_start = in.number() != 0;
   if (!in.done()) {
     throw std::logic_error("decode_finding: bytes after the finding");
   }

@@ -50,6 +50,7 @@ finding_json(const checks::Finding& finding, const layout::FindingPlace& place)
     {"statement", statement ? Json(*finding.statement) : Json(nullptr)},
     {"cause", or_null(place.cause)},
     {"incident", or_null(place.incident)},
+    {"clears_after_start", finding.clears_after_start},
   };
 }
 

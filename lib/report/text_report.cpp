@@ -55,8 +55,11 @@ subject_line(const checks::Finding& finding)
     if (finding.job_id && finding.job_id != object) {
       subject += fmt::format(" of job {}", *finding.job_id); // an internal table, a subscription
     }
+    // Tables, materialized views and indexes are all TABLE objects; only their "table" row
+    // (table_type) tells them apart, so without it the type says nothing about the kind.
+    const bool kind_unknown = !finding.name && finding.object_type == std::optional<std::string>("TABLE");
     std::string details;
-    if (finding.object_type) {
+    if (finding.object_type && !kind_unknown) {
       details = *finding.object_type;
     }
     if (finding.job_status) {
@@ -67,6 +70,7 @@ subject_line(const checks::Finding& finding)
     }
     // No name: the row of the object's type (its "table", "source", ... row) is gone.
     subject += finding.name          ? fmt::format(" {}", *finding.name)
+               : kind_unknown        ? std::string(" <no table row: a table, materialized view or index; name unknown>")
                : finding.object_type ? fmt::format(" <no {} row>", util::to_lower(*finding.object_type))
                                      : std::string(" <no object row>");
   }
@@ -208,8 +212,9 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
     }
     return line + "\n";
   }
-  std::string out = fitted(fmt::format("  [{}] {} (#{}, {})", finding.check, util::printable(subject_line(finding)),
-                                       place.id, checks::to_string(finding.severity)),
+  std::string out = fitted(fmt::format("  [{}] {} (#{}, {}{})", finding.check, util::printable(subject_line(finding)),
+                                       place.id, checks::to_string(finding.severity),
+                                       finding.clears_after_start ? ", clears after the start" : ""),
                            "      ");
   out += fitted("    " + util::printable(finding.message), "    ");
   if (place.cause) {
@@ -225,7 +230,13 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
     out += fitted("    repairs: " + repairs_text(finding), "      ");
   }
   if (finding.statement && !place.cause) {
-    out += fmt::format("    statement: {}\n", util::printable(*finding.statement));
+    // A statement that carries a protobuf value (a rewritten split list) is hundreds of hex
+    // digits: its head here, the whole of it in the JSON (and rwdoctor repair fix runs it).
+    constexpr std::size_t k_statement_chars = 160;
+    const auto& statement = *finding.statement;
+    out += statement.size() <= k_statement_chars
+             ? fmt::format("    statement: {}\n", util::printable(statement))
+             : fitted("    statement: " + util::statement_head(statement, k_statement_chars, "--format json"), "      ");
   }
   if (std::find(finding.repairs.begin(), finding.repairs.end(), checks::Repair::manual) != finding.repairs.end()) {
     out += fitted("    inspect: " + inspect_sql(finding), "      ");
@@ -257,6 +268,14 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
                                                                       hummock::grade_name(view.state->grade))
                                                         : std::string()),
                             width, "     ");
+    if (view.root.clears_after_start) {
+      // RisingWave clears it itself once the meta node runs: nothing for the DBA before the start.
+      out += fitted_text_line(fmt::format("     nothing to do before the start: RisingWave clears it once the meta "
+                                          "node runs; rwdoctor explain {}",
+                                          view.root.check),
+                              width, "     ");
+      continue;
+    }
     const auto restores = [](checks::Repair repair) {
       return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
     };
@@ -340,7 +359,12 @@ text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t inci
   const bool failed = std::any_of(run.checks.begin(), run.checks.end(), [](const checks::CheckOutcome& outcome) {
     return outcome.status == checks::CheckStatus::failed;
   });
-  std::string out = "\n" + fitted_text_line(fmt::format("summary: {} critical, {} error, {} warning, {} info{}{}", counts[0],
+  // With the stop condition below it, the summary follows the block above directly: the two
+  // lines together take the place of the blank line and the summary, so that on an 80x24
+  // terminal the last screen still begins at WHAT TO DO for the demo's four incidents.
+  const bool inconsistent = counts[0] + counts[1] + counts[2] != 0;
+  std::string out = (inconsistent ? "" : "\n")
+                    + fitted_text_line(fmt::format("summary: {} critical, {} error, {} warning, {} info{}{}", counts[0],
                                                         counts[1], counts[2], counts[3],
                                                         incidents == 0 ? std::string()
                                                                        : fmt::format(" in {} incident{}", incidents,
@@ -349,6 +373,11 @@ text_summary(const checks::CheckRun& run, const Counts& counts, std::size_t inci
                                             width, "  ");
   if (counts[0] + counts[1] + counts[2] + counts[3] == 0 && !failed) {
     out += "no inconsistency found\n";
+  }
+  if (inconsistent) {
+    // The runbook's stop condition, one line: guard decides the start; some findings clear
+    // only after it, so check is run until 0 once the meta node runs.
+    out += fitted_text_line("start the meta node when rwdoctor guard exits 0; then check until it exits 0", width, "  ");
   }
   return out;
 }

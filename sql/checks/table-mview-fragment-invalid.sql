@@ -35,9 +35,16 @@
 --   This happens after hand edits of fragment rows, fragments restored from a backup of
 --   another version, or an upgrade from v2.6 whose migration task failed (an upgraded store
 --   keeps every table unmigrated until the task has run, so the warning is expected right
---   after an upgrade of a store whose tables have sinks into them). What to do:
---   restore the table job's fragment rows from a backup of the same version; for an
---   unmigrated table, look for "failed to migrate legacy table fragments" in the meta log.
+--   after an upgrade of a store whose tables have sinks into them). The warning clears after
+--   the start (JSON clears_after_start): the meta node starts the task at every start unless
+--   enable_legacy_table_migration is false (default true: src/meta/node/src/server.rs:575-576,
+--   src/common/src/config/meta.rs:463-465, :934-936 @ HEAD 448c6570), and it retries every
+--   5 s until a running frontend gives it a replace plan for each table
+--   (src/meta/service/src/ddl_service.rs:153-230 @ HEAD). It does not stop the start: guard
+--   lets the meta node start, and check reports it until the task has run. What to do:
+--   for the error, restore the table job's fragment rows from a backup of the same version;
+--   for an unmigrated table, nothing before the start; if it stays after the start, look for
+--   "failed to migrate legacy table fragments" in the meta log.
 WITH table_job AS (
     SELECT t.table_id
     FROM "table" t
@@ -74,7 +81,8 @@ SELECT m.table_id AS object_id,
                         CASE WHEN i.sink_ids LIKE '%,%' THEN 'sinks ' || i.sink_ids || ' write'
                              ELSE 'sink ' || i.sink_ids || ' writes' END)
        END AS message,
-       CASE WHEN m.mview_fragments <> 1 THEN 'error' ELSE 'warning' END AS severity
+       CASE WHEN m.mview_fragments <> 1 THEN 'error' ELSE 'warning' END AS severity,
+       m.mview_fragments = 1 AS clears_after_start
 FROM mview m
 LEFT JOIN incoming i ON i.table_id = m.table_id
 WHERE m.mview_fragments <> 1

@@ -66,10 +66,10 @@ TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
   for (const auto& item : finding.items()) {
     keys.push_back(item.key());
   }
-  // format_version 1's fields in their order, then the fields the incident workflow added.
+  // format_version 1's fields in their order, then the fields the incident workflow and the advice issue added.
   CHECK(keys == std::vector<std::string>{"id", "check", "severity", "consequence", "job_id", "fragment_id", "object_id",
                                          "database_id", "object_type", "name", "job_status", "message", "repairs",
-                                         "statement", "cause", "incident"});
+                                         "statement", "cause", "incident", "clears_after_start"});
   CHECK(finding["id"] == 1);
   CHECK(finding["cause"].is_null());
   CHECK(finding["incident"] == 1);
@@ -107,7 +107,7 @@ TEST_CASE("text output groups by incident and names the subject", "[report][text
                   "     rwdoctor repair restore --job 1004 --from BACKUP --dry-run\n"
                   "     or, without a backup: rwdoctor repair drop --job 1004 --dry-run\n") != std::string::npos);
   CHECK(text.rfind("summary: 1 critical, 0 error, 0 warning, 1 info in 1 incident\n") != std::string::npos);
-  CHECK(text.find("(TABLE, CREATED) <no table row>") != std::string::npos);
+  CHECK(text.find("(CREATED) <no table row: a table, materialized view or index; name unknown>") != std::string::npos);
   CHECK(text.find("\x1b[") == std::string::npos);
   const auto quiet = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
                                                report::Verbosity::quiet);
