@@ -150,7 +150,7 @@ database_frontiers(const Reconstruction& rebuilt, const std::vector<TableOwner>&
   std::map<int, std::uint64_t> frontiers;
   for (const auto& owner : owners) {
     const auto entry = rebuilt.registered.find(owner.table_id);
-    if (!owner.job_created || !owner.database_id || entry == rebuilt.registered.end()) {
+    if (!owner.job_created || owner.batch_refresh || !owner.database_id || entry == rebuilt.registered.end()) {
       continue;
     }
     auto& frontier = frontiers[*owner.database_id];
@@ -194,6 +194,21 @@ grade_table(const TableOwner& owner, const HummockEvidence& evidence, const Reco
   const auto entry = rebuilt.registered.find(owner.table_id);
   if (entry == rebuilt.registered.end()) {
     const bool later_registered = rebuilt.registered.upper_bound(owner.table_id) != rebuilt.registered.end();
+    if (owner.job_created && later_registered && !rebuilt.gaps.empty()) {
+      // RisingWave writes a time-travel delta only for versions that touch time-travel tables
+      // (src/meta/src/hummock/manager/time_travel.rs:778-782 @ HEAD 448c6570), and vacuums
+      // hummock_version_delta rows: a registration in a version without a surviving delta is
+      // invisible, so the missing registration proves nothing (fidelity audit D5).
+      const auto& gap = rebuilt.gaps.front();
+      state.grade = Grade::unknown;
+      state.evidence = fmt::format("not registered in time-travel snapshot {} nor in a surviving later delta, but "
+                                   "version{} {} ha{} no surviving delta, where its registration may be",
+                                   *rebuilt.base, gap.first == gap.second ? "" : "s",
+                                   gap.first == gap.second ? std::to_string(gap.first)
+                                                           : fmt::format("{}-{}", gap.first, gap.second),
+                                   gap.first == gap.second ? "s" : "ve");
+      return state;
+    }
     if (owner.job_created && later_registered) {
       state.grade = Grade::absent;
       state.evidence = fmt::format("not registered in time-travel snapshot {} nor in any later delta up to version {}, "
@@ -209,7 +224,8 @@ grade_table(const TableOwner& owner, const HummockEvidence& evidence, const Reco
   }
   const auto& info = entry->second.info;
   const auto frontier = owner.database_id ? frontiers.find(*owner.database_id) : frontiers.end();
-  if (owner.job_created && frontier != frontiers.end() && info.committed_epoch < frontier->second) {
+  if (owner.job_created && !owner.batch_refresh && frontier != frontiers.end()
+      && info.committed_epoch < frontier->second) {
     state.grade = Grade::lagging;
     state.evidence = fmt::format("registered at {} (version {}), {} behind database {} ({})",
                                  epoch_time(info.committed_epoch), entry->second.version,
@@ -363,8 +379,9 @@ restore_refusal(int job, const StateSummary& summary)
   const auto consequence = summary.grade == Grade::lagging
                              ? "the meta node would abort at its next start (assert_eq! in resolve_jobs_committed_epoch, "
                                "src/meta/src/barrier/rpc.rs)"
-                             : "every recovery would reject it (\"state table is not registered to hummock\", "
-                               "src/meta/src/barrier/mod.rs)";
+                             : "every recovery would fail on it (from v2.2 rejected: \"state table is not registered "
+                               "to hummock\", src/meta/src/barrier/mod.rs; v2.1 panics in recovery, v2.0 at the first "
+                               "commit)";
   return fmt::format("job {}'s state is {} in Hummock (table {} {}): restored, {}; only a RisingWave meta backup "
                      "taken before the purge (risectl meta backup-meta), restored for the whole cluster, brings the "
                      "data back, otherwise drop the job and recreate it",

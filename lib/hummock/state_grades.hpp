@@ -31,7 +31,10 @@ std::string_view grade_name(Grade grade);
 
 // True for the grades whose job a restore must not bring back: every recovery rejects a job
 // whose tables are not registered ("state table {id} is not registered to hummock",
-// src/meta/src/barrier/mod.rs:144 @ v2.4.0, :180 @ v2.8.0, :183 @ HEAD), and one whose tables
+// src/meta/src/barrier/mod.rs:139 @ v2.2.0, :144 @ v2.4.0, :180 @ v2.8.0, :183 @ HEAD; worse
+// before v2.2: v2.1 asserts "table id {id} not registered to hummock but in recovered job",
+// src/meta/src/barrier/recovery.rs:258-263 @ v2.1.5, a crash loop, and v2.0 panics at the
+// first commit, src/meta/src/hummock/manager/transaction.rs:199 @ v2.0.7), and one whose tables
 // lag the rest of their database aborts the meta node ("{} has different committed epoch to
 // {}", an assert_eq! in src/meta/src/barrier/rpc.rs:510 @ v2.4.0, :724 @ v2.8.0, :710 @ HEAD).
 // The purge that unregisters them is purge_state_table_from_hummock, called by every global
@@ -106,10 +109,16 @@ struct TableOwner
   std::optional<int> database_id;
   bool job_created = false; // the job's streaming_job row says CREATED
   bool table_object = false; // its object row exists and is a TABLE
+  // The job is a batch-refresh materialized view (streaming_job.refresh_interval_sec set, HEAD
+  // after v3.0.3): RisingWave recovers it as an independent checkpoint job with its own
+  // committed epoch (src/meta/src/barrier/context/recovery.rs:107-114, rpc.rs:1131-1141 @ HEAD
+  // 448c6570), so its tables sit behind their database between refreshes by design. They are
+  // left out of the database's frontier and never graded lagging.
+  bool batch_refresh = false;
 };
 
 // The newest committed epoch per database over the registered tables of CREATED jobs
-// (creating jobs may lag on purpose: snapshot backfill).
+// (creating jobs may lag on purpose: snapshot backfill; batch-refresh jobs have their own).
 std::map<int, std::uint64_t> database_frontiers(const Reconstruction& rebuilt, const std::vector<TableOwner>& owners);
 
 struct TableState

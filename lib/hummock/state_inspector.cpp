@@ -68,6 +68,7 @@ owners_from(const db::Rows& rows)
     }
     owner.job_created = row[3] && *row[3] == "CREATED";
     owner.table_object = row.size() > 4 && row[4] && *row[4] == "TABLE";
+    owner.batch_refresh = row.size() > 5 && row[5] && *row[5] == "t";
     owners.push_back(owner);
   }
   return owners;

@@ -27,7 +27,9 @@
 --   is never unwrapped and the job is dropped instead (its CREATE fails). HEAD keeps
 --   foreground CREATING jobs across recovery (#26472, catalog/mod.rs:637-702 @ HEAD) and
 --   rebuilds their order (rpc.rs:893-904 @ HEAD, is_creating): critical there, told apart by
---   HEAD's m20260805_000000_object_belong_to_oid, as job-without-fragments does.
+--   HEAD's m20260805_000000_object_belong_to_oid, as job-without-fragments does (which says
+--   where that reading stops: the option clean_all_foreground_jobs_on_recovery, and nightlies
+--   between #26491 and #26472).
 --   Not reported: jobs that are not CREATING; RisingWave resets the order when the job
 --   finishes, and nothing reads it for an INITIAL or CREATED job.
 --   This happens after fragments were deleted, or restored from a backup under other ids,

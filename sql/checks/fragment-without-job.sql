@@ -4,10 +4,10 @@
 -- severity: critical
 -- consequence: data-loss
 -- repairs: drop-job manual
--- requires: fragment streaming_job object fragment_relation table sink source seaql_migrations
+-- requires: fragment streaming_job object fragment_relation table sink source seaql_migrations actor
 -- since: m20250106_072104_fragment_relation
 -- scope: jobs fragments upstream
--- meta-node: from v2.8 panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job (v2.7: recovery error); otherwise never loaded from v2.7 and its state is purged; up to v2.6 it is loaded and runs
+-- meta-node: from v2.8 panics with assert!("ensemble ... partially exists in database ...") when the fragment is NO_SHUFFLE-connected to a live job (v2.7: recovery error); otherwise never loaded from v2.7 and its state is purged; on v2.2 to v2.6 recovery fails ("cannot find StreamActor of actor N") while it has RUNNING actors
 -- explain:
 --   fragment.job_id must have a streaming_job row. The foreign key FK_fragment_table_id
 --   only makes it reference object.oid, so fragments of an object without a
@@ -32,12 +32,19 @@
 --   which loses data if the object is still a relation (it has a table, sink or source
 --   row; see also relation-without-job). Fragments of an object that is not a relation at
 --   all are garbage.
---   Not a crash or loss found in v2.3 to v2.6: actors are persisted and load_all_actors
---   joins actor, fragment and object only, not streaming_job
---   (src/meta/src/controller/fragment.rs:1115-1127 @ v2.6.3), so an orphan fragment with
---   actor rows is loaded, runs and keeps its state. There it is a warning: it crashes
---   (connected) or loses state after an upgrade to v2.7 or later (marker:
---   m20251005_000000_fragment_splits); critical from v2.7 on.
+--   On v2.3 to v2.6 (this variant's releases before m20251005_000000_fragment_splits) recovery
+--   takes two views of the same rows. The fragments come from load_all_actors, which joins
+--   actor, fragment and object only and keeps the RUNNING actors
+--   (src/meta/src/barrier/context/recovery.rs:103-112 -> src/meta/src/controller/fragment.rs:
+--   1092, 1115-1127 @ v2.6.3), so an orphan fragment with RUNNING actors is in them; the
+--   StreamActor map comes from all_active_actors, built from table_fragments, which starts
+--   from StreamingJob::find() (src/meta/src/manager/metadata.rs:625-626,
+--   src/meta/src/controller/fragment.rs:834-836 @ v2.6.3). validate_database_info then fails
+--   with "cannot find StreamActor of actor N" (src/meta/src/barrier/mod.rs:154-156 @ v2.6.3,
+--   :132-134 @ v2.2.6) and recovery is retried forever: an error (recovery-error), whatever
+--   the object is. A fragment without RUNNING actors is not loaded there (actor-missing
+--   reports its state); it is a warning: it crashes (connected) or loses state after an
+--   upgrade to v2.7 or later; critical from v2.7 on.
 --   This happens after a hand-made delete of streaming_job rows, or fragments inserted
 --   with a wrong job_id. What to do: restore the streaming_job row from a backup, or
 --   drop the object (which cascades to its fragments).
@@ -59,7 +66,9 @@ orphan AS (
     SELECT f.fragment_id, f.job_id, o.obj_type,
            (EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = f.job_id)
             OR EXISTS (SELECT 1 FROM sink k WHERE k.sink_id = f.job_id)
-            OR EXISTS (SELECT 1 FROM source s WHERE s.source_id = f.job_id)) AS is_relation
+            OR EXISTS (SELECT 1 FROM source s WHERE s.source_id = f.job_id)) AS is_relation,
+           (SELECT min(a.actor_id) FROM actor a
+            WHERE a.fragment_id = f.fragment_id AND a.status = 'RUNNING') AS running_actor
     FROM fragment f
     LEFT JOIN object o ON o.oid = f.job_id
     WHERE NOT EXISTS (SELECT 1 FROM streaming_job sj WHERE sj.job_id = f.job_id)
@@ -95,13 +104,18 @@ SELECT
                WHEN o.is_relation THEN ''
                ELSE '; it is garbage'
            END
-           || CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND NOT rl.loads_from_jobs
+           || CASE WHEN NOT rl.loads_from_jobs AND o.running_actor IS NOT NULL
+                   THEN format('; recovery fails on this release: its RUNNING actors are loaded, its job is not '
+                               '("cannot find StreamActor of actor %s")', o.running_actor)
+                   WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND NOT rl.loads_from_jobs
                    THEN '; it still runs on this release, but after an upgrade to v2.7 or later recovery '
                         || CASE WHEN l.fragment_id IS NOT NULL THEN 'fails on it' ELSE 'purges its state' END
                    ELSE '' END) AS message,
-    CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND rl.loads_from_jobs THEN 'critical' ELSE 'warning' END
-        AS severity,
-    CASE WHEN NOT rl.loads_from_jobs THEN 'silent'
+    CASE WHEN (l.fragment_id IS NOT NULL OR o.is_relation) AND rl.loads_from_jobs THEN 'critical'
+         WHEN NOT rl.loads_from_jobs AND o.running_actor IS NOT NULL THEN 'error'
+         ELSE 'warning' END AS severity,
+    CASE WHEN NOT rl.loads_from_jobs AND o.running_actor IS NOT NULL THEN 'recovery-error'
+         WHEN NOT rl.loads_from_jobs THEN 'silent'
          WHEN l.fragment_id IS NOT NULL THEN 'panic'
          WHEN o.is_relation THEN 'data-loss'
          ELSE 'silent' END AS consequence

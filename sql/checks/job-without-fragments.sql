@@ -25,6 +25,12 @@
 --   Classification: CREATED and background CREATING jobs are corruption. A foreground
 --   CREATING job is cleaned by recovery on v3.0.3 and older (clean_dirty_creating_jobs)
 --   and is reported as info there; at HEAD (#26472) recovery keeps it, so it is corruption.
+--   Two limits of that HEAD reading, which the store cannot show: the meta option
+--   clean_all_foreground_jobs_on_recovery (default false) brings back the old cleaning, and a
+--   CREATING job with a fragment whose progress cannot be recovered is always cleaned
+--   (src/meta/src/controller/catalog/mod.rs:643, :679-699 @ HEAD 448c6570); and HEAD is told
+--   apart by m20260805_000000_object_belong_to_oid (#26491, 2026-08-11), which a nightly of
+--   2026-08-11 to 2026-08-18, before #26472, has while it still cleans the job.
 --   INITIAL jobs are transient (T1) and always deleted by the next recovery.
 --   What to do: keep the meta node stopped; restore the fragments (and their edges,
 --   splits and table rows) from a backup of the meta store with `rwdoctor repair restore`

@@ -2,6 +2,9 @@
 -- the job whose fragment lists it, an index's job, else the table's own id), its database
 -- (the table's object, else its job's), that job's status and the table's object type. Ids with no catalog row at all
 -- come back with NULLs. Used to find each database's newest committed epoch in Hummock.
+-- batch_refresh: the job is a batch-refresh materialized view (streaming_job.refresh_interval_sec
+-- set, HEAD after v3.0.3; read through to_jsonb so that stores without the column answer false):
+-- its tables sit behind their database between refreshes by design.
 WITH wanted AS (
   SELECT DISTINCT id FROM pg_catalog.unnest($1::int[]) AS u(id)
 ),
@@ -24,7 +27,8 @@ owned AS (
   LEFT JOIN listed l ON l.table_id = w.id
 )
 SELECT o.table_id, o.job_id, COALESCE(tobj.database_id, jobj.database_id) AS database_id, sj.job_status,
-       tobj.obj_type::text AS obj_type
+       tobj.obj_type::text AS obj_type,
+       pg_catalog.jsonb_typeof(pg_catalog.to_jsonb(sj) -> 'refresh_interval_sec') = 'number' AS batch_refresh
 FROM owned o
 LEFT JOIN object tobj ON tobj.oid = o.table_id
 LEFT JOIN object jobj ON jobj.oid = o.job_id

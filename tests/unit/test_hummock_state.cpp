@@ -166,6 +166,15 @@ TEST_CASE("a CREATED job's table behind the rest of its database is lagging", "[
   auto creating = created(10);
   creating.job_created = false;
   CHECK(grade(evidence, creating).grade == Grade::present);
+  // A batch-refresh MV (refresh_interval_sec, HEAD) sits behind its database between
+  // refreshes by design: present, so its restore is not refused (fidelity audit D2)...
+  auto batch = created(10);
+  batch.batch_refresh = true;
+  CHECK(grade(evidence, batch).grade == Grade::present);
+  // ...and its own newer commit does not make the rest of its database lag.
+  auto batch_ahead = created(11);
+  batch_ahead.batch_refresh = true;
+  CHECK(grade(evidence, created(10), {created(10), batch_ahead, created(20, 2)}).grade == Grade::present);
 }
 
 TEST_CASE("a table a surviving delta removed is removed, before or after the snapshot", "[hummock]")
@@ -199,6 +208,17 @@ TEST_CASE("a CREATED job's table missing from a snapshot that has a later table 
   auto registered = evidence;
   registered.time_travel.push_back(*decode_version_delta(hw::delta(103, {}, {{9, {at_second(3), 2}}})));
   CHECK(grade(registered, created(9)).grade == Grade::present);
+  // Versions without a surviving delta (vacuumed, or never copied to time travel) may hold
+  // its registration: unknown, never absent (fidelity audit D5).
+  auto gapped = evidence;
+  gapped.deltas.push_back(*decode_version_delta(hw::delta(106, {}, {{10, {at_second(6), 3}}})));
+  const auto unsure = grade(gapped, created(9));
+  CHECK(unsure.grade == Grade::unknown);
+  CHECK(unsure.evidence == "not registered in time-travel snapshot 100 nor in a surviving later delta, but versions "
+                           "103-105 have no surviving delta, where its registration may be");
+  auto one_gap = evidence;
+  one_gap.deltas.push_back(*decode_version_delta(hw::delta(104, {}, {{10, {at_second(4), 3}}})));
+  CHECK(grade(one_gap, created(9)).evidence.find("version 103 has no surviving delta") != std::string::npos);
 }
 
 TEST_CASE("without a snapshot a table is present only by its stats, else unknown", "[hummock]")
