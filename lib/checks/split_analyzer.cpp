@@ -256,9 +256,7 @@ public:
           m_holders[fmt::format("{} ({})", *split.id, split.connector)].push_back(actor.value_or(0));
         }
       }
-      if (!actor) {
-        m_repaired = deduplicated_connector_splits(m_bytes); // one row per fragment
-      }
+      m_list_in_bytes = !actor; // a fragment's own list is its one row: m_bytes until the next row
     }
   }
 
@@ -285,22 +283,24 @@ private:
                                       m_job ? std::to_string(*m_job) : "?", duplicates);
         // A fragment's own list (v2.7+): the data determines the repair, the list RisingWave's
         // render would make of it (repair fix rewrites the row, with undo).
-        if (!m_per_actor && m_repaired) {
+        // Computed only here, for a list with a repeat: every other row is decoded once.
+        const auto repaired = m_list_in_bytes ? deduplicated_connector_splits(m_bytes) : std::nullopt;
+        if (!m_per_actor && repaired) {
           finding.statement = fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};",
-                                          util::encode_bytea_hex(*m_repaired), *m_fragment);
+                                          util::encode_bytea_hex(*repaired), *m_fragment);
         }
         m_findings.push_back(std::move(finding));
       }
     }
     m_holders.clear();
-    m_repaired.reset();
+    m_list_in_bytes = false;
   }
 
   std::optional<int> m_fragment;
   std::optional<int> m_job;
   bool m_per_actor = false;
   Holders m_holders;
-  std::optional<std::string> m_repaired; // the fragment's list with one entry per split id
+  bool m_list_in_bytes = false; // m_bytes holds the current fragment's own list (fragment_splits)
   std::string m_bytes;
   std::vector<RawFinding> m_findings;
 };

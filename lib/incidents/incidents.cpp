@@ -222,13 +222,6 @@ recommend(const std::vector<FindingFacts>& findings, Incident& incident)
 } // namespace
 
 bool
-offered(const Incident& incident, checks::Repair repair)
-{
-  return incident.recommended == repair
-         || std::find(incident.alternatives.begin(), incident.alternatives.end(), repair) != incident.alternatives.end();
-}
-
-bool
 job_runs(const std::vector<FindingFacts>& findings, int job)
 {
   const auto stops_the_job = [](const FindingFacts& finding) {

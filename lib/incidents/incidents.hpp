@@ -57,9 +57,6 @@ struct Incident
   bool job_runs = false;
 };
 
-// True when `repair` is the incident's recommended repair or one of its alternatives.
-bool offered(const Incident& incident, checks::Repair repair);
-
 struct Analysis
 {
   // Indexed by finding id - 1.
