@@ -147,7 +147,7 @@ std::vector<ConnectorSplit> decode_connector_splits(std::string_view bytes);
 
 // A ConnectorSplits value with one entry per split id: the entry RisingWave keeps, the last one
 // (the scale code collects the list into a BTreeMap by split id, whose collect keeps the last
-// of equal keys: src/meta/src/controller/scale.rs:1017-1024 @ HEAD 448c6570), the others left
+// of equal keys: src/meta/src/controller/scale.rs:582 @ v2.7.0, :815 @ v2.8.0, :1021 @ v3.0.3, :1017-1024 @ HEAD 448c6570), the others left
 // out; every other field and entry (one whose id rwdoctor cannot tell) kept byte for byte in
 // its place. nullopt when nothing repeats or the bytes are not well-formed protobuf.
 std::optional<std::string> deduplicated_connector_splits(std::string_view bytes);

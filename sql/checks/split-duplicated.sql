@@ -27,7 +27,7 @@
 --   This happens after a hand edit or a partial restore of fragment_splits. What to do:
 --   rwdoctor repair fix (or repair all) rewrites the row as RisingWave's render reads it: one
 --   entry per split id, the last of each (render_actors collects the list into a BTreeMap by
---   split id, src/meta/src/controller/scale.rs:1017-1024 @ HEAD 448c6570, and a BTreeMap
+--   split id, src/meta/src/controller/scale.rs:582 @ v2.7.0, :815 @ v2.8.0, :1021 @ v3.0.3, :1017-1024 @ HEAD 448c6570, and a BTreeMap
 --   collect keeps the last of equal keys), every other entry byte for byte; undo puts the old
 --   row back. The finding's statement is that UPDATE. A backup taken after the edit holds the
 --   same row, so a restore cannot mend it. Leaving it is safe too: the next reassignment
