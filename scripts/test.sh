@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian 12 machine: installs what is missing, builds with
 # warnings as errors, starts a throwaway PostgreSQL 15 (as user postgres, private socket
-# directory), runs every unit and database test, then does the same again under
-# AddressSanitizer + UndefinedBehaviorSanitizer, and packs, lints and installs the Debian
-# package of the warnings-as-errors build (scripts/test-package.sh) and builds and runs the
-# OCI image from it (scripts/test-image.sh). CI (.ci/run) runs exactly this. At the end (and
-# when a step fails) it prints the seconds of each phase and the ten slowest test entries.
+# directory), runs every unit and database test, packs, lints and installs the Debian package
+# of that build (scripts/test-package.sh), builds and runs the OCI image from it
+# (scripts/test-image.sh), then runs every test again under AddressSanitizer +
+# UndefinedBehaviorSanitizer (a build made in the background meanwhile). CI (.ci/run) runs
+# exactly this. At the end (and when a step fails) it prints the seconds of each phase and
+# the ten slowest test entries.
 #
 #   scripts/test.sh            both builds
 #   scripts/test.sh --quick    the warnings-as-errors build only
@@ -71,6 +72,9 @@ WORK=$(mktemp -d "$SCRATCH/rwdoctor-test.XXXXXX")
 mkdir -p "$WORK/tmp"
 cleanup() {
     local status=$?
+    if [ -n "${SANITIZE_PID:-}" ]; then # a failure before the background build was waited for
+        kill -- "-$SANITIZE_PID" 2>/dev/null || true
+    fi
     print_times || true
     scripts/pg-throwaway.sh stop "$WORK/pg" >/dev/null 2>&1 || true
     rm -rf "$WORK"
@@ -98,14 +102,16 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 # warnings-as-errors run on two cores: 684 s with -j 2, 652 s with -j 3, idle 94 -> 12 CPU-s).
 TEST_JOBS=$((JOBS + 1))
 
-# build_and_test NAME DIR CMAKE_ARGS...: configures and builds DIR, then runs its ctest
-# entries, each a phase of its own.
-build_and_test() {
-    local name=$1 dir=$2
-    shift 2
-    begin_phase "build $name ($dir)"
+# configure_and_build DIR CMAKE_ARGS...: configures and builds DIR.
+configure_and_build() {
+    local dir=$1
+    shift
     cmake -S . -B "$dir" -DRWDOCTOR_WERROR=ON -DRWDOCTOR_FAULT_INJECTION=ON "$@" >/dev/null
     cmake --build "$dir" -j "$JOBS"
+}
+# run_tests NAME DIR: runs DIR's ctest entries as a phase of its own.
+run_tests() {
+    local name=$1 dir=$2
     begin_phase "tests $name (ctest -j $TEST_JOBS)"
     CTEST_LOGS+=("$name	$WORK/ctest-$name.log")
     # One ctest entry per database test file, run side by side (see tests/db/CMakeLists.txt);
@@ -115,27 +121,51 @@ build_and_test() {
 
 # Line tables only (-g1): stack traces keep their files and lines, and the build takes a third
 # less time than with full debug information. This build is also the package's (below).
-build_and_test werror build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+begin_phase "build werror (build/test)"
+configure_and_build build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+
+# The sanitizer build compiles in the background at the lowest CPU priority while the
+# warnings-as-errors tests, the package and the image run: those leave about a tenth of the
+# two cores idle (the tests wait on the server and it on them, the package and the image on
+# dpkg and the disk), and the compile takes that time instead of a phase of its own; when
+# they want the CPU it yields. Line tables only here too: the sanitizers' reports keep their
+# files and lines. The library and the binary at -O1 (Debug's assertions stay): their code
+# runs in every test and rwdoctor process, and -O1 costs about 53 more CPU-seconds of
+# compiling than -O0. The benchmark's SQL printer is not a test: the warnings-as-errors build
+# compiles it.
+SANITIZE_PID=""
+if [ "$QUICK" -eq 0 ]; then
+    SANITIZE_STARTED=$SECONDS
+    # A process group of its own (setsid), so that a failure before the wait stops all of it.
+    setsid nice -n 19 bash -c "$(declare -f configure_and_build); JOBS=$JOBS; configure_and_build build/sanitize \
+        -DCMAKE_BUILD_TYPE=Debug '-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1' -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON \
+        -DRWDOCTOR_BUILD_BENCH=OFF" >"$WORK/build-sanitize.log" 2>&1 &
+    SANITIZE_PID=$!
+fi
+
+run_tests werror build/test
 # The Debian package of that build (not a compile of its own), linted, installed into a clean
 # root, tried.
 begin_phase "package (scripts/test-package.sh)"
 scripts/test-package.sh --from-build "$ROOT/build/test"
-if [ "$QUICK" -eq 0 ]; then
+# The OCI image, from that package, run as the deployment snippets run it (says what it could
+# not verify where the machine cannot build or run containers).
+begin_phase "image (scripts/test-image.sh)"
+scripts/test-image.sh --deb "$(ls "$ROOT"/build/test/rwdoctor_*_amd64.deb)"
+if [ -n "$SANITIZE_PID" ]; then
+    begin_phase "build sanitize: the rest of it (build/sanitize)"
+    if ! wait "$SANITIZE_PID"; then
+        tail -n 60 "$WORK/build-sanitize.log"
+        echo "== the sanitizer build failed (its log's end is above)"
+        exit 1
+    fi
+    SANITIZE_PID=""
+    echo "   (the build began in the background $((SECONDS - SANITIZE_STARTED)) s ago)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
-    # Line tables only here too: the sanitizers' reports keep their files and lines. The
-    # library and the binary at -O1 (Debug's assertions stay): their code runs in every test
-    # and rwdoctor process, and -O1 costs about 53 more CPU-seconds of compiling than -O0. The
-    # benchmark's SQL printer is not a test: the warnings-as-errors build compiles it.
-    build_and_test sanitize build/sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
-        -DRWDOCTOR_ASAN=ON -DRWDOCTOR_UBSAN=ON -DRWDOCTOR_BUILD_BENCH=OFF
+    run_tests sanitize build/sanitize
     unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 fi
-# The OCI image, from that package, run as the deployment snippets run it (says what it could
-# not verify where the machine cannot build or run containers). Built beside the sanitizer
-# build it saved nothing (the build 245 -> 319 s, the image 64 -> 149 s: both need the CPU).
-begin_phase "image (scripts/test-image.sh)"
-scripts/test-image.sh --deb "$(ls "$ROOT"/build/test/rwdoctor_*_amd64.deb)"
 end_phase
 echo "== all tests passed"

@@ -79,6 +79,7 @@ create_cascade_indexes(MetaStoreSession& session, const std::vector<CascadeIndex
       // Not the owner of the table, or the name exists: delete without this index.
     }
   }
+  session.forget_schema_reads(); // DDL: no key or column changed, but the rule is kept
   return created;
 }
 
@@ -94,6 +95,7 @@ drop_cascade_indexes(MetaStoreSession& session, const std::vector<CascadeIndex>&
                                                    index.table));
     }
   }
+  session.forget_schema_reads();
 }
 
 } // namespace rwdoctor::db

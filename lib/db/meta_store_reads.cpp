@@ -168,14 +168,18 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
         savepoint.exec_params(declare, pqxx::prepare::make_dynamic_params(pointers));
       }
       FetchSizer sizer(block_rows);
-      for (;;) {
+      for (bool exhausted = false; !exhausted;) {
         throw_if_interrupted();
         Rows rows;
         {
-          const auto block = savepoint.exec(fmt::format("FETCH {} FROM {}", sizer.next_rows(), cursor));
+          const auto asked = sizer.next_rows();
+          const auto block = savepoint.exec(fmt::format("FETCH {} FROM {}", asked, cursor));
           if (block.empty()) {
             break;
           }
+          // FETCH returns fewer rows than asked only at the cursor's end: no empty FETCH to
+          // learn it (most check queries return less than a first block).
+          exhausted = static_cast<std::size_t>(block.size()) < asked;
           rows = rows_of(block);
         } // the result is freed before the visit: one copy of the block is held, not two
         sizer.saw(rows);
@@ -192,6 +196,12 @@ MetaStoreSession::scan_check_query(std::string_view sql, std::size_t block_rows,
 Rows
 MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>& params)
 {
+  return run_embedded(path, params, fmt::format("query {} failed", path));
+}
+
+Rows
+MetaStoreSession::run_embedded(std::string_view path, const std::vector<std::string>& params, std::string_view what)
+{
   throw_if_interrupted(); // a cancelled repair sends no more statements
   Rows rows;
   try {
@@ -206,9 +216,27 @@ MetaStoreSession::run_file(std::string_view path, const std::vector<std::string>
     rows = rows_of(result);
     savepoint.commit();
   } catch (const pqxx::sql_error& error) {
-    throw translate_sql_error(error, fmt::format("query {} failed", path));
+    throw translate_sql_error(error, what);
   }
   return rows;
+}
+
+const Rows&
+MetaStoreSession::read_schema_file(std::string_view path, const std::vector<std::string>& params, std::string_view what)
+{
+  auto key = std::make_pair(std::string(path), params);
+  const auto found = m_impl->schema_reads.find(key);
+  if (found != m_impl->schema_reads.end()) {
+    return found->second;
+  }
+  auto rows = what.empty() ? run_file(path, params) : run_embedded(path, params, what);
+  return m_impl->schema_reads.emplace(std::move(key), std::move(rows)).first->second;
+}
+
+void
+MetaStoreSession::forget_schema_reads()
+{
+  m_impl->schema_reads.clear();
 }
 
 void

@@ -146,6 +146,7 @@ MetaStoreSession::restart_repair_transaction()
     throw std::logic_error("restart_repair_transaction: not a repair session, or a scan is running");
   }
   try {
+    m_impl->schema_reads.clear(); // they were the aborted transaction's
     m_impl->snapshot->abort();
     m_impl->snapshot.reset();
     m_impl->snapshot = std::make_unique<RepairTransaction>(m_impl->connection, "rwdoctor_repair");
@@ -202,15 +203,12 @@ MetaStoreSession::schema_facts()
 {
   throw_if_interrupted(); // a cancelled repair sends no more statements
   store::SchemaFacts facts;
-  try {
-    const auto result = m_impl->snapshot->exec_params(embedded_query("sql/store/schema_relations.sql"), m_impl->schema);
-    for (const auto& row : result) {
-      const std::string table = row[0].c_str();
-      facts.tables.insert(table);
-      facts.columns.insert(table + "." + row[1].c_str());
-    }
-  } catch (const pqxx::sql_error& error) {
-    throw translate_sql_error(error, fmt::format("cannot list the tables of schema \"{}\"", m_impl->schema));
+  const auto& rows = read_schema_file("sql/store/schema_relations.sql", {m_impl->schema},
+                                      fmt::format("cannot list the tables of schema \"{}\"", m_impl->schema));
+  for (const auto& row : rows.values) {
+    const auto table = row[0].value_or("");
+    facts.tables.insert(table);
+    facts.columns.insert(table + "." + row[1].value_or(""));
   }
   return facts;
 }
@@ -237,6 +235,7 @@ void
 MetaStoreSession::commit()
 {
   throw_if_interrupted(); // a cancelled repair sends no more statements
+  m_impl->schema_reads.clear(); // they were the committed transaction's
   try {
     m_impl->snapshot->commit();
   } catch (const pqxx::in_doubt_error&) {

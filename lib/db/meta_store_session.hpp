@@ -140,6 +140,18 @@ public:
   // (db/row_store.cpp, row_writes.cpp, repair_locks.cpp).
   Rows run_file(std::string_view path, const std::vector<std::string>& params = {});
 
+  // run_file for the reads of the schema's shape (its tables, columns and keys), once per
+  // transaction: a second call with the same path and parameters returns the rows the first
+  // one read, which the transaction's snapshot would read again unchanged. The rows stay
+  // valid until the transaction ends or forget_schema_reads(). `what` begins the error's
+  // message (run_file's when empty). Test suites and repairs read these many times per run
+  // (a repair of the demo incident read the columns 85 times).
+  const Rows& read_schema_file(std::string_view path, const std::vector<std::string>& params = {},
+                               std::string_view what = {});
+  // Code that changes tables, columns or keys of any schema in the session's transaction
+  // (DDL) calls this afterwards, so that the next read_schema_file sees the change.
+  void forget_schema_reads();
+
   // Seconds since the meta leader's last heartbeat (election_leader); nullopt when the store
   // (whose tables `facts` lists) has no such table or no leader row. Throws OperationalError when the read fails.
   std::optional<double> leader_heartbeat_age_seconds(const store::SchemaFacts& facts);
@@ -170,6 +182,8 @@ private:
   struct SiblingTag {};
   MetaStoreSession(SiblingTag, const ConnectionOptions& options, const std::string& schema, const std::string& snapshot_id);
   void harden(const ConnectionOptions& options);
+  // run_file with `what` beginning the error's message.
+  Rows run_embedded(std::string_view path, const std::vector<std::string>& params, std::string_view what);
 
   struct Impl;
   std::unique_ptr<Impl> m_impl;

@@ -10,10 +10,13 @@
 #include "db/pqxx_compat.hpp"
 #include "sql/embedded_sql.hpp"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rwdoctor::db {
 
@@ -43,6 +46,8 @@ struct MetaStoreSession::Impl
   std::string schema;
   std::string database;
   int savepoint_counter = 0;
+  // read_schema_file's rows by (path, parameters), for the open transaction only.
+  std::map<std::pair<std::string, std::vector<std::string>>, Rows> schema_reads;
   SessionMode mode = SessionMode::read_only_snapshot;
 };
 

@@ -12,7 +12,7 @@ std::vector<ForeignKey>
 foreign_keys(MetaStoreSession& session)
 {
   std::vector<ForeignKey> keys;
-  const auto rows = session.run_file("sql/repair/foreign_keys.sql", {session.schema()});
+  const auto& rows = session.read_schema_file("sql/repair/foreign_keys.sql", {session.schema()});
   for (const auto& row : rows.values) {
     ForeignKey key;
     key.child = row[0].value_or("");
@@ -29,7 +29,7 @@ TableColumns
 table_columns(MetaStoreSession& session)
 {
   TableColumns columns;
-  for (const auto& row : session.run_file("sql/repair/table_columns.sql", {session.schema()}).values) {
+  for (const auto& row : session.read_schema_file("sql/repair/table_columns.sql", {session.schema()}).values) {
     auto& entry = columns[row[0].value_or("")];
     entry.first.push_back(row[1].value_or(""));
     entry.second.push_back(row[2].value_or(""));
@@ -78,7 +78,7 @@ std::map<std::string, std::vector<std::string>>
 primary_keys(MetaStoreSession& session)
 {
   std::map<std::string, std::vector<std::string>> keys;
-  for (const auto& row : session.run_file("sql/repair/primary_keys.sql", {session.schema()}).values) {
+  for (const auto& row : session.read_schema_file("sql/repair/primary_keys.sql", {session.schema()}).values) {
     keys[row[0].value_or("")].push_back(row[1].value_or(""));
   }
   return keys;

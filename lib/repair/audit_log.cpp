@@ -60,6 +60,7 @@ write_audit_row(db::MetaStoreSession& session, const AuditOptions& audit, const 
     counts[table] = count;
   }
   session.run_file("sql/repair/audit_prepare.sql");
+  session.forget_schema_reads(); // it may have created or widened rwdoctor.repair_log
   const auto rows = session.run_file(
     "sql/repair/audit_insert.sql",
     {os_user(), host_name(), std::string(tool_version()), entry.action, audit.arguments, entry.plan_hash, audit.ticket,

@@ -122,3 +122,38 @@ TEST_CASE("a role that cannot read a type table still gets its findings, describ
   }
   CHECK(found);
 }
+
+TEST_CASE("schema reads are read once per transaction, and again after DDL, a commit or a restart", "[db][session]")
+{
+  const test::ScratchDatabase store("head");
+  db::ConnectionOptions options;
+  options.dbname = store.name();
+  db::MetaStoreSession session(options, db::SessionMode::repair);
+  const auto columns = [&] {
+    return session.read_schema_file("sql/repair/table_columns.sql", {session.schema()}).values.size();
+  };
+  const auto facts_columns = [&] { return session.schema_facts().columns.size(); };
+  const auto before = columns();
+  const auto facts_before = facts_columns();
+  REQUIRE(before > 50);
+  REQUIRE(facts_before == before); // every column of every table; the store has no views
+
+  // Rows another session commits do not change what this transaction's snapshot reads.
+  store.execute("ALTER TABLE fragment ADD COLUMN probe_elsewhere integer");
+  CHECK(columns() == before);
+  CHECK(facts_columns() == facts_before);
+
+  // This session's own DDL is seen once the code that ran it says so.
+  session.transaction().exec("ALTER TABLE actor ADD COLUMN probe_here integer");
+  CHECK(columns() == before);
+  session.forget_schema_reads();
+  CHECK(columns() == before + 1);
+  CHECK(facts_columns() == facts_before + 1);
+
+  // A new transaction reads again: it sees the other session's column, and not this one's,
+  // which the restart rolled back.
+  session.restart_repair_transaction();
+  CHECK(columns() == before + 1);
+  CHECK(session.schema_facts().columns.count("fragment.probe_elsewhere") == 1);
+  CHECK(session.schema_facts().columns.count("actor.probe_here") == 0);
+}
