@@ -125,6 +125,22 @@ private:
   {
     return m_report.findings[static_cast<std::size_t>(incident.root) - 1];
   }
+  // The root, and every other inconsistency of the incident a fix applies to: two
+  // findings about one job are one incident (its root the higher ranked), and a fix of the
+  // root alone leaves the other, about the job it repaired, for the verification to roll
+  // back (a duplicated split beside a wrong database_id of the same source).
+  std::vector<checks::Finding> fixable_findings(const incidents::Incident& incident) const
+  {
+    std::vector<checks::Finding> roots{root_of(incident)};
+    for (const int id : incident.findings) {
+      const auto& finding = m_report.findings[static_cast<std::size_t>(id) - 1];
+      if (id != incident.root && checks::counts_as_inconsistency(finding.severity)
+          && checks::offers_repair(finding.repairs, checks::Repair::fix)) {
+        roots.push_back(finding);
+      }
+    }
+    return roots;
+  }
   void find_restorable(const incidents::Analysis& analysis);
   void plan_incident(const incidents::Incident& incident);
   std::optional<std::string> plan_step(const incidents::Incident& incident, AllStep& step, Attempts& attempts);
@@ -222,7 +238,7 @@ AllPlanner::plan_step(const incidents::Incident& incident, AllStep& step, Attemp
   case StepKind::restore:
     return plan_restore_step(incident, step, attempts);
   case StepKind::fix:
-    step.fix = plan_fix(m_live, {root_of(incident)}, m_backup);
+    step.fix = plan_fix(m_live, fixable_findings(incident), m_backup);
     return refusal_of(step.fix->refusals, std::nullopt);
   case StepKind::drop:
     return plan_drop_step(incident, step, attempts);

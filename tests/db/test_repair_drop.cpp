@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -406,6 +407,28 @@ TEST_CASE("repair usage errors", "[cli][repair][bad-input]")
   CHECK(run_cli({"repair", "drop", "--help"}).code == 0);
 }
 
+namespace {
+
+// repair all --yes on `dbname` (dumped as `before`) must repair everything, leave the store
+// dumped as `repaired_dump`, and its undo must give `before` back. Returns repair all's output.
+std::string
+repair_all_then_undo(const std::string& dbname, const std::string& repaired_dump, const std::string& before)
+{
+  const TempDir dir;
+  const auto repaired = run_cli({"repair", "all", "-d", dbname, "--yes", "--undo-file", dir.file("u.json")});
+  INFO(repaired.out << repaired.err);
+  CHECK(repaired.code == 1);
+  CHECK(run_cli({"check", "-d", dbname}).code == 0);
+  CHECK(test::dump_meta_tables(dbname) == repaired_dump);
+  const auto undone = run_cli({"undo", dir.file("u.json"), "-d", dbname, "--yes"});
+  INFO(undone.out << undone.err);
+  CHECK(undone.code == 0);
+  CHECK(test::dump_meta_tables(dbname) == before);
+  return repaired.out;
+}
+
+} // namespace
+
 // The third DBA trial followed WHAT TO DO and a refusal's hint into dropping a healthy shared
 // source for a duplicated split. A drop is offered, recommended or hinted at only for a job
 // that cannot run (incidents::job_runs); repair drop refuses one that runs unless told so.
@@ -453,16 +476,30 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
     // repair all --yes rewrites the list as RisingWave's render reads it: one entry per
     // partition (here the row as it was before the duplication), and undo puts the
     // duplicate back.
-    const TempDir dir;
-    const auto repaired = run_cli({"repair", "all", "-d", database.name(), "--yes", "--undo-file", dir.file("u.json")});
-    INFO(repaired.out << repaired.err);
-    CHECK(repaired.code == 1);
-    CHECK(run_cli({"check", "-d", database.name()}).code == 0);
-    CHECK(test::dump_meta_tables(database.name()) == healthy);
-    const auto undone = run_cli({"undo", dir.file("u.json"), "-d", database.name(), "--yes"});
-    INFO(undone.out << undone.err);
-    CHECK(undone.code == 0);
-    CHECK(test::dump_meta_tables(database.name()) == before);
+    repair_all_then_undo(database.name(), healthy, before);
+  }
+
+  SECTION("a duplicated split and a wrong database on the same source: one fix repairs both")
+  {
+    // Both findings are about one job, so they are one incident whose root is the database;
+    // the fix of the root alone left the split list, about the job it repaired, and the
+    // verification rolled every run back (exit 8).
+    const test::ScratchDatabase database("head");
+    const auto healthy = test::dump_meta_tables(database.name());
+    database.execute(test::read_source_file("tests/injections/split-duplicated.sql"));
+    const auto source = std::to_string(test::count(database.name(), "SELECT job_id FROM fragment WHERE fragment_id = 1"));
+    database.execute("UPDATE object SET database_id = (SELECT min(oid) FROM object WHERE obj_type = 'SCHEMA') "
+                     "WHERE oid = " + source);
+    const auto before = test::dump_meta_tables(database.name());
+    const auto json = nlohmann::json::parse(run_cli({"check", "-d", database.name(), "--format", "json"}).out);
+    std::set<std::string> checks;
+    for (const auto& finding : json.at("findings")) {
+      checks.insert(finding.at("check").get<std::string>());
+    }
+    CHECK(checks.count("object-database-invalid") == 1);
+    CHECK(checks.count("split-duplicated") == 1);
+
+    CHECK(contains(repair_all_then_undo(database.name(), healthy, before), "one per split id"));
   }
 
   SECTION("a warning on a job that runs: refused, named, and dropped only when told --drop-running")
