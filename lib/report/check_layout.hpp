@@ -27,6 +27,8 @@ struct FindingPlace
   int id = 0;
   std::optional<int> cause;
   std::optional<int> incident;
+  // Its incident's job runs (incidents::job_runs): a drop of it needs --drop-running.
+  bool job_runs = false;
 };
 
 // An incident as the report shows it.

@@ -162,7 +162,9 @@ incident_views(const incidents::Analysis& analysis, const std::vector<incidents:
 layout::FindingPlace
 place_of(const incidents::Analysis& analysis, int id)
 {
-  return layout::FindingPlace{id, analysis.cause[id - 1], analysis.incident[id - 1]};
+  const auto incident = analysis.incident[id - 1];
+  const bool job_runs = incident && analysis.incidents.at(static_cast<std::size_t>(*incident) - 1).job_runs;
+  return layout::FindingPlace{id, analysis.cause[id - 1], incident, job_runs};
 }
 
 } // namespace

@@ -80,12 +80,16 @@ subject_line(const checks::Finding& finding)
   return subject.empty() ? "meta store" : subject;
 }
 
+// The finding's repairs; a drop of a job that runs says it needs --drop-running, as repair
+// drop refuses it without (a drop destroys more than a finding of a running job costs).
 std::string
-repairs_text(const checks::Finding& finding)
+repairs_text(const checks::Finding& finding, const layout::FindingPlace& place)
 {
   std::string text;
   for (const auto repair : finding.repairs) {
-    text += fmt::format("{}{}", text.empty() ? "" : ", ", checks::to_string(repair));
+    const bool guarded = repair == checks::Repair::drop_job && place.job_runs;
+    text += fmt::format("{}{}{}", text.empty() ? "" : ", ", checks::to_string(repair),
+                        guarded ? " (only with --drop-running: the job runs)" : "");
   }
   return text;
 }
@@ -227,7 +231,7 @@ text_finding(const checks::Finding& finding, const FindingPlace& place, const ch
                             catalogue.primary(finding.check).meta_node),
                 "      ");
   if (!finding.repairs.empty()) {
-    out += fitted("    repairs: " + repairs_text(finding), "      ");
+    out += fitted("    repairs: " + repairs_text(finding, place), "      ");
   }
   if (finding.statement && !place.cause) {
     // A statement that carries a protobuf value (a rewritten split list) is hundreds of hex

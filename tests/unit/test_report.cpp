@@ -118,6 +118,30 @@ TEST_CASE("text output groups by incident and names the subject", "[report][text
   CHECK(coloured.find("\x1b[1;31m") != std::string::npos);
 }
 
+TEST_CASE("a drop among a running job's repairs says it needs --drop-running; the JSON keeps the list",
+          "[report][text]")
+{
+  auto report = sample_report();
+  report.findings.pop_back();
+  auto& finding = report.findings.front();
+  finding.check = "actor-vnode-invalid";
+  finding.severity = Severity::warning;
+  finding.consequence = Consequence::ddl_error;
+  finding.message = "fragment 16 of job 1004 has 3 actors whose vnode bitmaps cover 200 of 256 vnodes";
+  finding.repairs = {Repair::drop_job, Repair::manual};
+  const auto text = report::render_check_text(report, Catalogue::builtin(), report::Colour::off,
+                                              report::Verbosity::normal);
+  CHECK(text.find("repairs: drop-job (only with --drop-running: the job runs), manual\n") != std::string::npos);
+  CHECK(text.find("repair drop") == std::string::npos);
+  const auto json = nlohmann::json::parse(report::render_check_json(report));
+  CHECK(json["findings"][0]["repairs"] == nlohmann::json::array({"drop-job", "manual"}));
+
+  // A job that does not run (no fragments: it crashes the meta node) keeps the plain word.
+  const auto stopped = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::off,
+                                                 report::Verbosity::normal);
+  CHECK(stopped.find("--drop-running") == std::string::npos);
+}
+
 TEST_CASE("compact findings fit the terminal, on their own lines below 64 columns", "[report][text]")
 {
   const auto& catalogue = Catalogue::builtin();
