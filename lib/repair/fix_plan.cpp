@@ -3,7 +3,9 @@
 #include "repair/drop_plan.hpp"
 
 #include "checks/analyzers.hpp"
+#include "core/error.hpp"
 #include "db/row_store.hpp"
+#include "db/store_keys.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -30,20 +32,36 @@ ids_in(const db::Rows& rows)
   return ids;
 }
 
-// A fix's one column of one row (keyed by one column): the value now and the value it gets,
-// with the key's and the column's types for the undo file.
-RowUpdate
-column_update(std::string table, std::string key_column, std::optional<std::string> key_type, std::string key,
-              std::string column, std::optional<std::string> type, std::optional<std::string> old_value,
-              std::optional<std::string> new_value, const char* default_key_type, const char* default_type)
+// The SQL type of `table`.`column` in the store (db::table_columns, read once per transaction).
+std::string
+column_type(const db::TableColumns& columns, const std::string& table, const std::string& column)
 {
+  const auto found = columns.find(table);
+  if (found != columns.end()) {
+    const auto& [names, types] = found->second;
+    const auto at = std::find(names.begin(), names.end(), column);
+    if (at != names.end()) {
+      return types[static_cast<std::size_t>(at - names.begin())];
+    }
+  }
+  throw OperationalError(fmt::format("table {} has no column {}", table, column),
+                         "The meta store's schema is not one RisingWave writes: run rwdoctor check (schema-drift).");
+}
+
+// A fix's one column of one row (keyed by one column): the value now and the value it gets,
+// with the key's and the column's types in the store, for the casts and the undo file.
+RowUpdate
+column_update(db::MetaStoreSession& session, std::string table, std::string key_column, std::string key,
+              std::string column, std::optional<std::string> old_value, std::optional<std::string> new_value)
+{
+  const auto columns = db::table_columns(session);
   RowUpdate update;
+  update.key_types = {column_type(columns, table, key_column)};
+  update.type = column_type(columns, table, column);
   update.table = std::move(table);
   update.key_columns = {std::move(key_column)};
-  update.key_types = {key_type.value_or(default_key_type)};
   update.key = {std::move(key)};
   update.column = std::move(column);
-  update.type = type.value_or(default_type);
   update.old_value = std::move(old_value);
   update.new_value = std::move(new_value);
   return update;
@@ -62,8 +80,8 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
       continue;
     }
     fixable.insert(oid);
-    plan.changes.updates.push_back(column_update("object", "oid", row[3], std::to_string(oid), "database_id", row[4],
-                                                 row[1], row[2], "integer", "integer"));
+    plan.changes.updates.push_back(column_update(session, "object", "oid", std::to_string(oid), "database_id", row[1],
+                                                 row[2]));
     plan.fixes.push_back(FixChange{
       "object-database-invalid", oid,
       fmt::format("object {}'s database_id {} -> {} (its schema's database)", oid, row[1].value_or("NULL"), *row[2]),
@@ -103,8 +121,8 @@ plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of
       continue;
     }
     fixable.insert(fragment);
-    const auto update = column_update("fragment_splits", "fragment_id", row[2], std::to_string(fragment), "splits",
-                                      row[3], row[1], util::encode_bytea_hex(*repaired), "integer", "bytea");
+    const auto update = column_update(session, "fragment_splits", "fragment_id", std::to_string(fragment), "splits",
+                                      row[1], util::encode_bytea_hex(*repaired));
     plan.changes.updates.push_back(update);
     const auto before = checks::decode_connector_splits(bytes).size();
     const auto after = checks::decode_connector_splits(*repaired).size();
@@ -277,8 +295,7 @@ plan_parameter_restores(db::MetaStoreSession& live, db::MetaStoreSession* backup
     }
     const auto& live_row = in_live.values[0];
     const auto& value = *in_backup.values[0][0];
-    plan.changes.updates.push_back(column_update("system_parameter", "name", live_row[1], name, "value", live_row[2],
-                                                 live_row[0], value, "character varying", "character varying"));
+    plan.changes.updates.push_back(column_update(live, "system_parameter", "name", name, "value", live_row[0], value));
     plan.fixes.push_back(FixChange{
       "system-parameter-invalid", 0,
       fmt::format("set system parameter {} to the backup's value {} (live's {} does not pass)", name,

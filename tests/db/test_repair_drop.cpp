@@ -455,17 +455,19 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
       CHECK(finding.at("repairs") == nlohmann::json::array({"fix", "manual"}));
     }
 
-    for (const auto& cascade : {std::vector<std::string>{}, std::vector<std::string>{"--cascade"}}) {
-      std::vector<std::string> args{"repair", "drop", "-d", database.name(), "--job", source, "--dry-run"};
-      args.insert(args.end(), cascade.begin(), cascade.end());
-      const auto drop = run_cli(args);
+    for (const auto* cascade : {"", "--cascade"}) {
+      const auto with_cascade = [cascade](std::vector<std::string> args) {
+        if (*cascade != '\0') {
+          args.emplace_back(cascade);
+        }
+        return args;
+      };
+      const auto drop = run_cli(with_cascade({"repair", "drop", "-d", database.name(), "--job", source, "--dry-run"}));
       INFO(drop.out << drop.err);
       CHECK(drop.code == 32);
       CHECK(contains(drop.out, "a drop would destroy far more than its findings cost (split-duplicated)"));
       CHECK_FALSE(contains(drop.out, "add --cascade"));
-      std::vector<std::string> all{"repair", "all", "-d", database.name(), "--dry-run"};
-      all.insert(all.end(), cascade.begin(), cascade.end());
-      const auto planned = run_cli(all);
+      const auto planned = run_cli(with_cascade({"repair", "all", "-d", database.name(), "--dry-run"}));
       INFO(planned.out << planned.err);
       CHECK(planned.code == 4);
       CHECK_FALSE(contains(planned.out, "DELETE FROM object"));
