@@ -46,6 +46,9 @@ struct Finding
   std::optional<std::string> object_type;
   std::optional<std::string> name;        // database.schema.name, quoted where needed
   std::optional<std::string> job_status;
+  // A TABLE job whose "table" row is gone (no name): "TABLE" or "MATERIALIZED VIEW" as its
+  // fragments' type masks tell; nullopt otherwise. JSON `kind_from_fragments`.
+  std::optional<std::string> kind_from_fragments;
   std::string message;
   std::vector<Repair> repairs;
   // The statement that repairs the finding by hand when the data determines it (e.g. "UPDATE

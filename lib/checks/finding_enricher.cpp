@@ -57,6 +57,7 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
     finding.object_type = object->obj_type;
     finding.name = qualified_name(*object);
     finding.job_status = object->job_status;
+    finding.kind_from_fragments = object->kind_from_fragments;
   }
   // A transient state is RisingWave's own business; a job repair needs a job, but a row of
   // the store itself that the backup has (a system parameter, named by subject_name) may be

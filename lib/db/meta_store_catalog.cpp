@@ -59,6 +59,7 @@ MetaStoreSession::describe_objects(const std::vector<int>& oids)
     info.schema_name = text_or_null(row[4]);
     info.object_name = text_or_null(row[5]);
     info.job_status = text_or_null(row[6]);
+    info.kind_from_fragments = text_or_null(row[7]);
     objects.push_back(std::move(info));
   }
   return objects;

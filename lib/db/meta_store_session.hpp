@@ -49,6 +49,9 @@ struct ObjectInfo
   std::optional<std::string> schema_name;
   std::optional<std::string> object_name;
   std::optional<std::string> job_status;
+  // A TABLE job object whose "table" row is gone: "TABLE" or "MATERIALIZED VIEW", as its
+  // fragments' type masks tell (sql/store/describe_objects.sql); nullopt otherwise.
+  std::optional<std::string> kind_from_fragments;
 };
 
 class MetaStoreSession

@@ -105,7 +105,7 @@ dropped_user_objects(const DropPlan& drop)
     if (object.reason == Reason::internal_table || object.reason == Reason::replacement) {
       continue;
     }
-    named.push_back(fmt::format("{} {} ({})", object.object_type, object.name.value_or("<name unknown>"), object.oid));
+    named.push_back(fmt::format("{} {} ({})", object.object_type, name_or_unknown(object), object.oid));
   }
   return util::printable(fmt::format("{}", fmt::join(named, ", ")));
 }

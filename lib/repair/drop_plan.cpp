@@ -333,6 +333,7 @@ describe_removal(db::MetaStoreSession& session, const RemovalSet& set, DropPlan&
     object.name = checks::qualified_name(found->second);
     object.database_id = found->second.database_id;
     object.job_status = found->second.job_status;
+    object.kind_from_fragments = found->second.kind_from_fragments;
     plan.objects.push_back(std::move(object));
   }
   std::sort(plan.objects.begin(), plan.objects.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });

@@ -37,6 +37,8 @@ struct PlanObject
   std::optional<std::string> name;
   std::optional<int> database_id;
   std::optional<std::string> job_status;
+  // A TABLE job without its "table" row: what its fragments say it is (db::ObjectInfo).
+  std::optional<std::string> kind_from_fragments;
   Reason reason = Reason::requested;
   int because_of = 0;
 };

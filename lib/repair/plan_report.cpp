@@ -149,6 +149,17 @@ render_refusals(const std::vector<std::string>& refusals)
 } // namespace
 
 std::string
+name_or_unknown(const PlanObject& object)
+{
+  if (object.name) {
+    return *object.name;
+  }
+  return object.kind_from_fragments ? fmt::format("(name unknown; a {} by its fragments)",
+                                                  util::to_lower(*object.kind_from_fragments))
+                                    : std::string("(name unknown)");
+}
+
+std::string
 render_plan_text(const DropPlan& plan, bool verbose)
 {
   std::string out = fmt::format("plan: drop {} object(s) from database \"{}\", schema \"{}\" (RisingWave {})\n",
@@ -163,7 +174,7 @@ render_plan_text(const DropPlan& plan, bool verbose)
                        ? std::string("requested")
                        : fmt::format("{} {}", reason_text(object.reason), object.because_of);
     out += fmt::format("  {:>8}  {:<12} {:<50} {}\n", object.oid, object.object_type,
-                       util::printable(object.name.value_or("(name unknown)")), why);
+                       util::printable(name_or_unknown(object)), why);
   }
   out += "\nrows that will disappear (cascades included):\n";
   std::size_t total = 0;

@@ -11,6 +11,10 @@
 
 namespace rwdoctor::repair {
 
+// `object`'s name, or that it is unknown, with what its fragments say it is where they tell
+// ("(name unknown; a materialized view by its fragments)").
+std::string name_or_unknown(const PlanObject& object);
+
 // The plan as a JSON document (format "rwdoctor-plan", format_version 1, no checksum).
 Json plan_json(const DropPlan& plan);
 

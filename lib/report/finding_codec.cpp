@@ -110,6 +110,7 @@ encode_finding(const checks::Finding& finding)
   out.text(finding.relation);
   out.optional_int(finding.other_job);
   out.number(finding.clears_after_start ? 1 : 0);
+  out.optional_text(finding.kind_from_fragments);
   return out.take();
 }
 
@@ -137,6 +138,7 @@ decode_finding(std::string_view bytes)
   finding.relation = in.text();
   finding.other_job = in.optional_int();
   finding.clears_after_start = in.number() != 0;
+  finding.kind_from_fragments = in.optional_text();
   if (!in.done()) {
     throw std::logic_error("decode_finding: bytes after the finding");
   }

@@ -51,6 +51,7 @@ finding_json(const checks::Finding& finding, const layout::FindingPlace& place)
     {"cause", or_null(place.cause)},
     {"incident", or_null(place.incident)},
     {"clears_after_start", finding.clears_after_start},
+    {"kind_from_fragments", or_null(finding.kind_from_fragments)},
   };
 }
 

@@ -69,7 +69,11 @@ subject_line(const checks::Finding& finding)
       subject += fmt::format(" ({})", details);
     }
     // No name: the row of the object's type (its "table", "source", ... row) is gone.
+    // Its fragments' type masks may still tell a table from a materialized view.
     subject += finding.name          ? fmt::format(" {}", *finding.name)
+               : kind_unknown && finding.kind_from_fragments
+                 ? fmt::format(" <no table row: a {} by its fragments; name unknown>",
+                               util::to_lower(*finding.kind_from_fragments))
                : kind_unknown        ? std::string(" <no table row: a table, materialized view or index; name unknown>")
                : finding.object_type ? fmt::format(" <no {} row>", util::to_lower(*finding.object_type))
                                      : std::string(" <no object row>");

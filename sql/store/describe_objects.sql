@@ -8,9 +8,22 @@
 -- primary-key lookups joined once, not from eleven LEFT JOINs whose orders the planner
 -- searched (at scale S: 5 oids 3.4 -> 1.1 ms, 200 oids 8.9 -> 2.5 ms, 1000 oids 16.7 ->
 -- 11.9 ms, planning included).
+-- kind_from_fragments: a TABLE object whose "table" row is gone is a table or a materialized
+-- view (an index's job object is of type INDEX: create_job_catalog, StreamingJob::Index, in
+-- src/meta/src/controller/streaming_job.rs, v2.0.7 to HEAD), and its fragments still tell
+-- which: every table's plan has a Dml node (gen_table_plan's inject_dml_node,
+-- src/frontend/src/optimizer/mod.rs, v2.4.0 and HEAD), whose fragment gets the Dml bit (128),
+-- and a materialized view's has a Materialize node and no Dml node, whose fragment gets the
+-- Mview bit (2) (src/frontend/src/stream_fragmenter/mod.rs). NULL otherwise, and when the
+-- job has no fragment left; the fragments are read only for such an object.
 SELECT o.oid, o.obj_type, o.database_id,
        db.name AS database_name, sc.name AS schema_name, named.name AS object_name,
-       sj.job_status
+       sj.job_status,
+       CASE WHEN o.obj_type = 'TABLE' AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = o.oid)
+            THEN (SELECT CASE WHEN bool_or((f.fragment_type_mask & 128) <> 0) THEN 'TABLE'
+                              WHEN bool_or((f.fragment_type_mask & 2) <> 0) THEN 'MATERIALIZED VIEW' END
+                  FROM fragment f WHERE f.job_id = o.oid)
+       END AS kind_from_fragments
 FROM pg_catalog.unnest($1::int[]) AS wanted(oid)
 CROSS JOIN LATERAL (SELECT oid, obj_type, database_id, schema_id FROM object WHERE object.oid = wanted.oid
                     OFFSET 0) AS o

@@ -3,6 +3,7 @@
 #include "incidents/incidents.hpp"
 #include "repair/all_plan.hpp"
 #include "repair/all_plan_report.hpp"
+#include "repair/plan_report.hpp"
 #include "repair/undo_rules.hpp"
 
 #include <catch2/catch.hpp>
@@ -164,4 +165,16 @@ TEST_CASE("the undo of a repair all applies only while every step stands as it l
   auto later = left;
   later.later_repairs.push_back(AuditRow{});
   CHECK(decide_undo(later).decision == UndoDecision::refuse);
+}
+
+TEST_CASE("a plan names an object without its name by what its fragments say it is", "[all][report]")
+{
+  repair::PlanObject object;
+  object.oid = 28;
+  object.object_type = "TABLE";
+  CHECK(repair::name_or_unknown(object) == "(name unknown)");
+  object.kind_from_fragments = "MATERIALIZED VIEW";
+  CHECK(repair::name_or_unknown(object) == "(name unknown; a materialized view by its fragments)");
+  object.name = "dev.public.mv_events";
+  CHECK(repair::name_or_unknown(object) == "dev.public.mv_events");
 }

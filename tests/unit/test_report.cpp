@@ -69,7 +69,9 @@ TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
   // format_version 1's fields in their order, then the fields the incident workflow and the advice issue added.
   CHECK(keys == std::vector<std::string>{"id", "check", "severity", "consequence", "job_id", "fragment_id", "object_id",
                                          "database_id", "object_type", "name", "job_status", "message", "repairs",
-                                         "statement", "cause", "incident", "clears_after_start"});
+                                         "statement", "cause", "incident", "clears_after_start",
+                                         "kind_from_fragments"});
+  CHECK(finding["kind_from_fragments"].is_null());
   CHECK(finding["id"] == 1);
   CHECK(finding["cause"].is_null());
   CHECK(finding["incident"] == 1);
@@ -116,6 +118,26 @@ TEST_CASE("text output groups by incident and names the subject", "[report][text
   const auto coloured = report::render_check_text(sample_report(), Catalogue::builtin(), report::Colour::on,
                                                   report::Verbosity::normal);
   CHECK(coloured.find("\x1b[1;31m") != std::string::npos);
+}
+
+// A TABLE job whose "table" row is gone: its fragments' type masks (describe_objects.sql) tell
+// a materialized view from a table, and the text and JSON say which.
+TEST_CASE("a job without its table row is named by what its fragments say it is", "[report][text]")
+{
+  auto report = sample_report();
+  auto& nameless = report.findings.back();
+  REQUIRE_FALSE(nameless.name);
+  for (const auto& [kind, shown] : std::vector<std::pair<std::string, std::string>>{
+         {"MATERIALIZED VIEW", "a materialized view"}, {"TABLE", "a table"}}) {
+    nameless.kind_from_fragments = kind;
+    const auto text = report::render_check_text(report, Catalogue::builtin(), report::Colour::off,
+                                                report::Verbosity::normal);
+    INFO(text);
+    CHECK(text.find("(CREATED) <no table row: " + shown + " by its fragments; name unknown>") != std::string::npos);
+    CHECK(text.find("a table, materialized view or index") == std::string::npos);
+    const auto document = nlohmann::ordered_json::parse(report::render_check_json(report));
+    CHECK(document["findings"].back()["kind_from_fragments"] == kind);
+  }
 }
 
 TEST_CASE("a drop among a running job's repairs says it needs --drop-running; the JSON keeps the list",
