@@ -9,6 +9,7 @@
 #include "store/schema_facts.hpp"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,6 +152,19 @@ std::vector<ConnectorSplit> decode_connector_splits(std::string_view bytes);
 // out; every other field and entry (one whose id rwdoctor cannot tell) kept byte for byte in
 // its place. nullopt when nothing repeats or the bytes are not well-formed protobuf.
 std::optional<std::string> deduplicated_connector_splits(std::string_view bytes);
+
+// Up to v2.6 (actor.splits): the split lists of one fragment's actors, in actor id order, with
+// each split id left to the first actor that holds it and left out of every later list (and
+// of a later entry of the same list); every other field and entry kept byte for byte. Only the
+// actors whose list changes, with their new bytes; a list that is not well-formed protobuf is
+// left alone. Which actor keeps a split does not matter to its data: the source executor keeps
+// a split's offset in its state table under the split id (SourceStateTableHandler::get and
+// set, src/stream/src/executor/source/state_table_handler.rs:82-157 @ v2.0.7, :74-93 @ v2.4.0),
+// whichever actor reads it. A split no actor holds any more is assigned by the source
+// manager's next tick after the start (reassign_splits: split ids discovered but held by no
+// actor go to the actor with the fewest; src/meta/src/stream/source_manager.rs:497-560 @
+// v2.0.7, source_manager/split_assignment.rs:446-530 @ v2.4.0, :449-530 @ v2.6.3).
+std::map<int, std::string> actor_splits_without_repeats(const std::vector<std::pair<int, std::string>>& actors);
 
 // True when `bytes` is well-formed protobuf wire format (no schema needed).
 bool is_wellformed_protobuf(std::string_view bytes);

@@ -177,6 +177,39 @@ decode_connector_splits(std::string_view bytes)
   return splits;
 }
 
+namespace {
+
+// The key an entry is compared by ("connector/id"), nullopt when rwdoctor cannot tell its id.
+std::optional<std::string>
+split_key(const ConnectorSplit& split)
+{
+  return split.id ? std::optional<std::string>(split.connector + "/" + *split.id) : std::nullopt;
+}
+
+// `bytes` with the entries whose index (in decode_connector_splits' order: one per well-formed
+// field 1) `keep` says false for left out, every other field kept byte for byte in its place.
+std::string
+connector_splits_keeping(const UnknownFieldSet& root, const std::vector<bool>& keep)
+{
+  UnknownFieldSet kept;
+  std::size_t entry = 0;
+  for (int i = 0; i < root.field_count(); ++i) {
+    const auto& field = root.field(i);
+    UnknownFieldSet member;
+    const bool is_entry = field.number() == 1 && field.type() == UnknownField::TYPE_LENGTH_DELIMITED
+                          && parse(field.length_delimited(), member);
+    if (is_entry && !keep.at(entry++)) {
+      continue;
+    }
+    kept.AddField(field);
+  }
+  std::string out;
+  kept.SerializeToString(&out);
+  return out;
+}
+
+} // namespace
+
 std::optional<std::string>
 deduplicated_connector_splits(std::string_view bytes)
 {
@@ -184,42 +217,53 @@ deduplicated_connector_splits(std::string_view bytes)
   if (!parse(std::string(bytes), root)) {
     return std::nullopt;
   }
-  // The entries in the order decode_connector_splits gives them: one per well-formed field 1.
   const auto splits = decode_connector_splits(bytes);
-  std::map<std::string, std::size_t> last; // "connector/id" -> index of its last entry
-  std::vector<std::optional<std::string>> keys;
+  std::map<std::string, std::size_t> last; // key -> index of its last entry
   for (std::size_t i = 0; i < splits.size(); ++i) {
-    keys.push_back(splits[i].id ? std::optional<std::string>(splits[i].connector + "/" + *splits[i].id)
-                                : std::nullopt);
-    if (keys.back()) {
-      last[*keys.back()] = i;
+    if (const auto key = split_key(splits[i])) {
+      last[*key] = i;
     }
   }
-  UnknownFieldSet kept;
-  std::size_t entry = 0;
+  std::vector<bool> keep(splits.size(), true);
   bool dropped = false;
-  for (int i = 0; i < root.field_count(); ++i) {
-    const auto& field = root.field(i);
-    UnknownFieldSet member;
-    const bool is_entry = field.number() == 1 && field.type() == UnknownField::TYPE_LENGTH_DELIMITED
-                          && parse(field.length_delimited(), member);
-    if (is_entry) {
-      const auto& key = keys.at(entry);
-      const bool superseded = key && last.at(*key) != entry;
-      ++entry;
-      if (superseded) {
-        dropped = true;
-        continue;
-      }
+  for (std::size_t i = 0; i < splits.size(); ++i) {
+    const auto key = split_key(splits[i]);
+    if (key && last.at(*key) != i) {
+      keep[i] = false;
+      dropped = true;
     }
-    kept.AddField(field);
   }
   if (!dropped) {
     return std::nullopt;
   }
-  std::string out;
-  kept.SerializeToString(&out);
-  return out;
+  return connector_splits_keeping(root, keep);
+}
+
+std::map<int, std::string>
+actor_splits_without_repeats(const std::vector<std::pair<int, std::string>>& actors)
+{
+  std::map<int, std::string> repaired;
+  std::set<std::string> held;
+  for (const auto& [actor, bytes] : actors) {
+    UnknownFieldSet root;
+    if (!parse(bytes, root)) {
+      continue; // blob-malformed's finding; its entries are not compared either
+    }
+    const auto splits = decode_connector_splits(bytes);
+    std::vector<bool> keep(splits.size(), true);
+    bool dropped = false;
+    for (std::size_t i = 0; i < splits.size(); ++i) {
+      const auto key = split_key(splits[i]);
+      if (key && !held.insert(*key).second) {
+        keep[i] = false;
+        dropped = true;
+      }
+    }
+    if (dropped) {
+      repaired.emplace(actor, connector_splits_keeping(root, keep));
+    }
+  }
+  return repaired;
 }
 
 namespace {
@@ -257,6 +301,9 @@ public:
         }
       }
       m_list_in_bytes = !actor; // a fragment's own list is its one row: m_bytes until the next row
+      if (actor) {
+        m_actor_lists.emplace_back(*actor, m_bytes); // a fragment's actors' lists, for its repair
+      }
     }
   }
 
@@ -289,11 +336,22 @@ private:
           finding.statement = fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};",
                                           util::encode_bytea_hex(*repaired), *m_fragment);
         }
+        // Up to v2.6: each split left to the first actor that holds it (repair fix, with undo).
+        std::vector<std::string> updates;
+        for (const auto& [actor, bytes] : m_per_actor ? actor_splits_without_repeats(m_actor_lists)
+                                                      : std::map<int, std::string>()) {
+          updates.push_back(fmt::format("UPDATE actor SET splits = '{}' WHERE actor_id = {};",
+                                        util::encode_bytea_hex(bytes), actor));
+        }
+        if (!updates.empty()) {
+          finding.statement = fmt::format("{}", fmt::join(updates, " "));
+        }
         m_findings.push_back(std::move(finding));
       }
     }
     m_holders.clear();
     m_list_in_bytes = false;
+    m_actor_lists.clear();
   }
 
   std::optional<int> m_fragment;
@@ -301,6 +359,7 @@ private:
   bool m_per_actor = false;
   Holders m_holders;
   bool m_list_in_bytes = false; // m_bytes holds the current fragment's own list (fragment_splits)
+  std::vector<std::pair<int, std::string>> m_actor_lists; // up to v2.6: the fragment's actors' lists
   std::string m_bytes;
   std::vector<RawFinding> m_findings;
 };

@@ -96,9 +96,60 @@ plan_database_fixes(db::MetaStoreSession& session, const std::vector<int>& oids,
   }
 }
 
+// "1 entry", "3 entries".
+std::string
+entries(std::size_t count)
+{
+  return fmt::format("{} {}", count, count == 1 ? "entry" : "entries");
+}
+
+// split-duplicated up to v2.6 (actor.splits): each split left to the first actor of its
+// fragment that holds it (checks::actor_splits_without_repeats, which cites why that is safe),
+// from the rows as they are now. Returns the fragments it has a fix for.
+std::set<int>
+plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment,
+                       const std::vector<int>& fragments, FixPlan& plan)
+{
+  std::map<int, std::vector<std::pair<int, std::string>>> lists; // fragment -> (actor, bytes)
+  std::map<int, std::string> now;                                // actor -> its list as read (hex)
+  for (const auto& row : session.run_file("sql/repair/fix_actor_splits.sql", {util::pg_int_array(fragments)}).values) {
+    int fragment = 0;
+    int actor = 0;
+    std::string bytes;
+    if (util::parse_int32(row[0].value_or(""), fragment) && util::parse_int32(row[1].value_or(""), actor) && row[2]
+        && util::decode_bytea_hex(*row[2], bytes)) {
+      lists[fragment].emplace_back(actor, std::move(bytes));
+      now.emplace(actor, *row[2]);
+    }
+  }
+  std::set<int> fixable;
+  for (const auto& [fragment, actors] : lists) {
+    std::map<int, std::size_t> entries_before;
+    for (const auto& [actor, bytes] : actors) {
+      entries_before[actor] = checks::decode_connector_splits(bytes).size();
+    }
+    for (const auto& [actor, repaired] : checks::actor_splits_without_repeats(actors)) {
+      fixable.insert(fragment);
+      const auto update = column_update(session, "actor", "actor_id", std::to_string(actor), "splits",
+                                        now.at(actor), util::encode_bytea_hex(repaired));
+      plan.changes.updates.push_back(update);
+      plan.fixes.push_back(FixChange{
+        "split-duplicated", job_of_fragment.at(fragment),
+        fmt::format("splits of actor {} (fragment {}): {} -> {}, each split id left to the first actor that "
+                    "holds it (its offset is in the source's state table; a split no actor holds is assigned "
+                    "at the source manager's next tick)",
+                    actor, fragment, entries(entries_before.at(actor)),
+                    entries(checks::decode_connector_splits(repaired).size())),
+        fmt::format("UPDATE actor SET splits = '{}' WHERE actor_id = {};", *update.new_value, actor)});
+    }
+  }
+  return fixable;
+}
+
 // split-duplicated (fragment_splits, v2.7+): each fragment's list rewritten with one entry per
 // split id, as RisingWave's render reads it (checks::deduplicated_connector_splits), from the
-// row as it is now; `jobs` are the fragments' jobs (the objects the fixes are about).
+// row as it is now; up to v2.6, the actors' lists (plan_actor_split_fixes). `job_of_fragment`
+// gives the fragments' jobs (the objects the fixes are about).
 void
 plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment, FixPlan& plan)
 {
@@ -109,8 +160,12 @@ plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of
   for (const auto& [fragment, job] : job_of_fragment) {
     fragments.push_back(fragment);
   }
-  std::set<int> fixable;
-  for (const auto& row : session.run_file("sql/repair/fix_fragment_splits.sql", {util::pg_int_array(fragments)}).values) {
+  const bool per_actor = !session.schema_facts().has("fragment_splits");
+  std::set<int> fixable =
+    per_actor ? plan_actor_split_fixes(session, job_of_fragment, fragments, plan) : std::set<int>();
+  for (const auto& row : per_actor ? std::vector<std::vector<std::optional<std::string>>>()
+                                   : session.run_file("sql/repair/fix_fragment_splits.sql",
+                                                      {util::pg_int_array(fragments)}).values) {
     int fragment = 0;
     std::string bytes;
     if (!util::parse_int32(row[0].value_or(""), fragment) || !row[1] || !util::decode_bytea_hex(*row[1], bytes)) {
@@ -128,16 +183,16 @@ plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of
     const auto after = checks::decode_connector_splits(*repaired).size();
     plan.fixes.push_back(FixChange{
       "split-duplicated", job_of_fragment.at(fragment),
-      fmt::format("fragment_splits of fragment {}: {} entries -> {}, one per split id (the last of each, as "
+      fmt::format("fragment_splits of fragment {}: {} -> {}, one per split id (the last of each, as "
                   "RisingWave's render keeps)",
-                  fragment, before, after),
+                  fragment, entries(before), entries(after)),
       fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};", *update.new_value, fragment)});
   }
   for (const auto& [fragment, job] : job_of_fragment) {
     if (fixable.count(fragment) == 0) {
-      plan.refusals.push_back(fmt::format("fragment {} of job {} has no split list to fix now: no fragment_splits "
-                                          "row, or no split id in it repeats",
-                                          fragment, job));
+      plan.refusals.push_back(fmt::format("fragment {} of job {} has no split list to fix now: no {}, or no split "
+                                          "id in it repeats",
+                                          fragment, job, per_actor ? "actor with splits" : "fragment_splits row"));
     }
   }
 }

@@ -3,7 +3,7 @@
 -- invariant: N5
 -- severity: error
 -- consequence: recovery-error
--- repairs: manual
+-- repairs: fix manual
 -- requires: actor fragment streaming_job
 -- until: m20251005_000000_fragment_splits
 -- kind: analyzer
@@ -26,11 +26,18 @@
 --   connectors, and entries that do not decode, are not compared (blob-malformed checks the
 --   protobuf itself). Not reported: INITIAL jobs, which the next recovery deletes.
 --   This happens after a reschedule that did not update every actor's splits (fixed in
---   v2.1.0) or a hand edit or partial restore of actor rows. What to do: by hand, set the
---   splits of the later actor to the entries no other actor holds (rwdoctor repair restore
---   never overwrites actor rows live still has). Never drop the source for it: a drop
---   destroys the source, every job that reads it and their state in Hummock, far more than
---   the split list's fault costs, so rwdoctor offers no drop for this finding.
+--   v2.1.0) or a hand edit or partial restore of actor rows. What to do: rwdoctor repair
+--   fix leaves each split to the first actor (lowest id) that holds it and takes it out of
+--   the later actors' lists (the finding's statement; undo puts the lists back). Which actor
+--   keeps it does not matter to the data: the source executor keeps a split's offset in its
+--   state table under the split id, whichever actor reads it (state_table_handler.rs, get
+--   and set, v2.0.7 and v2.4.0); a split no actor holds any more (the later actor's own one,
+--   when the duplicate replaced it) is assigned by the source manager's next tick after the
+--   start (reassign_splits, source_manager.rs @ v2.0.7, split_assignment.rs @ v2.4.0 and
+--   v2.6.3). rwdoctor repair restore never overwrites actor rows live still has. Never drop
+--   the source for it: a drop destroys the source, every job that reads it and their state
+--   in Hummock, far more than the split list's fault costs, so rwdoctor offers no drop for
+--   this finding.
 -- The query returns the splits of every actor of a non-INITIAL job that has any, ordered by
 -- fragment; the analyzer decodes them and groups the split ids per fragment.
 SELECT f.job_id, a.fragment_id, a.actor_id, a.splits

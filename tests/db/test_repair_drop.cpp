@@ -427,6 +427,25 @@ repair_all_then_undo(const std::string& dbname, const std::string& repaired_dump
   return repaired.out;
 }
 
+// `check` of `dbname` (one incident, a duplicated split) offers no drop in text and
+// recommends the fix, with fix and manual as every finding's repairs, in JSON. Returns the text.
+std::string
+check_recommends_split_fix(const std::string& dbname)
+{
+  const auto text = run_cli({"check", "-d", dbname});
+  INFO(text.out);
+  CHECK(text.code == 4);
+  CHECK(contains(text.out, "split-duplicated"));
+  CHECK_FALSE(contains(text.out, "repair drop"));
+  const auto json = nlohmann::json::parse(run_cli({"check", "-d", dbname, "--format", "json"}).out);
+  REQUIRE(json.at("incidents").size() == 1);
+  CHECK(json.at("incidents")[0].at("recommended") == "fix");
+  for (const auto& finding : json.at("findings")) {
+    CHECK(finding.at("repairs") == nlohmann::json::array({"fix", "manual"}));
+  }
+  return text.out;
+}
+
 } // namespace
 
 // The third DBA trial followed WHAT TO DO and a refusal's hint into dropping a healthy shared
@@ -442,18 +461,7 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
     const auto source = std::to_string(test::count(database.name(), "SELECT job_id FROM fragment WHERE fragment_id = 1"));
     const auto before = test::dump_meta_tables(database.name());
 
-    const auto text = run_cli({"check", "-d", database.name()});
-    INFO(text.out);
-    CHECK(text.code == 4);
-    CHECK(contains(text.out, "split-duplicated"));
-    CHECK_FALSE(contains(text.out, "repair drop"));
-    CHECK(contains(text.out, "rwdoctor repair fix --object " + source));
-    const auto json = nlohmann::json::parse(run_cli({"check", "-d", database.name(), "--format", "json"}).out);
-    REQUIRE(json.at("incidents").size() == 1);
-    CHECK(json.at("incidents")[0].at("recommended") == "fix");
-    for (const auto& finding : json.at("findings")) {
-      CHECK(finding.at("repairs") == nlohmann::json::array({"fix", "manual"}));
-    }
+    CHECK(contains(check_recommends_split_fix(database.name()), "rwdoctor repair fix --object " + source));
 
     for (const auto* cascade : {"", "--cascade"}) {
       const auto with_cascade = [cascade](std::vector<std::string> args) {
@@ -471,7 +479,7 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
       INFO(planned.out << planned.err);
       CHECK(planned.code == 4);
       CHECK_FALSE(contains(planned.out, "DELETE FROM object"));
-      CHECK(contains(planned.out, "one per split id"));
+      CHECK(contains(test::unwrapped(planned.out), "one per split id"));
     }
     CHECK(test::dump_meta_tables(database.name()) == before);
 
@@ -479,6 +487,27 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
     // partition (here the row as it was before the duplication), and undo puts the
     // duplicate back.
     repair_all_then_undo(database.name(), healthy, before);
+  }
+
+  SECTION("up to v2.6 a split two actors hold: left to the first, taken out of the later one's list")
+  {
+    for (const std::string generation : {"v2_0", "v2_4"}) {
+      DYNAMIC_SECTION(generation)
+      {
+        const test::ScratchDatabase database(generation);
+        // What the fix must leave: the injection's actor 2 holds no split (its own, partition
+        // 1, is the source manager's to assign after the start), every other row as healthy.
+        const auto repaired = test::ScratchDatabase::copy_of(database);
+        repaired.execute("UPDATE actor SET splits = '\\x' WHERE actor_id = 2;");
+        database.execute(test::read_source_file("tests/injections/split-duplicated--actor.sql"));
+        const auto before = test::dump_meta_tables(database.name());
+        CHECK(contains(check_recommends_split_fix(database.name()),
+                       "statement: UPDATE actor SET splits = '\\x' WHERE actor_id = 2;"));
+        const auto output = repair_all_then_undo(database.name(), test::dump_meta_tables(repaired.name()), before);
+        CHECK(contains(test::unwrapped(output),
+                       "splits of actor 2 (fragment 1): 1 entry -> 0 entries, each split id left to the first"));
+      }
+    }
   }
 
   SECTION("a duplicated split and a wrong database on the same source: one fix repairs both")
@@ -501,7 +530,7 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
     CHECK(checks.count("object-database-invalid") == 1);
     CHECK(checks.count("split-duplicated") == 1);
 
-    CHECK(contains(repair_all_then_undo(database.name(), healthy, before), "one per split id"));
+    CHECK(contains(test::unwrapped(repair_all_then_undo(database.name(), healthy, before)), "one per split id"));
   }
 
   SECTION("a warning on a job that runs: refused, named, and dropped only when told --drop-running")

@@ -380,8 +380,55 @@ TEST_CASE("a fragment_splits list is repaired to one entry per split id, the las
   REQUIRE(findings.size() == 1);
   CHECK(findings[0].statement
         == "UPDATE fragment_splits SET splits = '" + util::encode_bytea_hex(*repaired) + "' WHERE fragment_id = 101;");
-  // Per actor (up to v2.6) the data leaves a choice: which actor keeps the split.
-  CHECK_FALSE(analyze_split_duplicates(split_rows({{"14", "1", "4", util::encode_bytea_hex(list)}}))[0].statement);
+  // Per actor (up to v2.6) the first entry of a split is kept (actor_splits_without_repeats).
+  CHECK(analyze_split_duplicates(split_rows({{"14", "1", "4", util::encode_bytea_hex(list)}}))[0].statement
+        == "UPDATE actor SET splits = '" + connector_splits({{"kafka", kafka(0, "10")}, {"kafka", kafka(1)}})
+             + "' WHERE actor_id = 4;");
+}
+
+TEST_CASE("up to v2.6 a split is left to the first actor that holds it, out of the later actors' lists",
+          "[analyzers][splits]")
+{
+  const auto bytes_of = [](const std::string& hex) {
+    std::string bytes;
+    REQUIRE(util::decode_bytea_hex(hex, bytes));
+    return bytes;
+  };
+  // The injection's shape: actor 2 got a copy of actor 1's list (p0) in place of its own (p1);
+  // actor 3 holds p0 as well as its p2 and an entry whose id rwdoctor cannot tell.
+  const std::vector<std::pair<int, std::string>> actors = {
+    {1, bytes_of(connector_splits({{"kafka", kafka(0)}}))},
+    {2, bytes_of(connector_splits({{"kafka", kafka(0)}}))},
+    {3, bytes_of(connector_splits({{"webhook", "\x01{}"}, {"kafka", kafka(0, "7")}, {"kafka", kafka(2)}}))},
+    {4, "\x0a\x05zz"}, // not protobuf: left alone
+    {5, bytes_of(connector_splits({{"kafka", kafka(3)}}))},
+  };
+  const auto repaired = actor_splits_without_repeats(actors);
+  REQUIRE(repaired.size() == 2);
+  CHECK(repaired.at(2).empty()); // an empty list: the source manager assigns p1 after the start
+  CHECK(repaired.at(3) == bytes_of(connector_splits({{"webhook", "\x01{}"}, {"kafka", kafka(2)}})));
+  // Nothing repeats any more, so nothing more to repair.
+  auto after = actors;
+  for (auto& [actor, bytes] : after) {
+    if (repaired.count(actor) != 0) {
+      bytes = repaired.at(actor);
+    }
+  }
+  CHECK(actor_splits_without_repeats(after).empty());
+
+  // The finding carries the UPDATEs of the actors whose lists change, in actor order.
+  db::Rows rows = split_rows({});
+  for (const auto& [actor, bytes] : actors) {
+    rows.values.push_back({"14", "1", std::to_string(actor), util::encode_bytea_hex(bytes)});
+  }
+  const auto findings = analyze_split_duplicates(rows);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].statement
+        == "UPDATE actor SET splits = '\\x' WHERE actor_id = 2; UPDATE actor SET splits = '"
+             + util::encode_bytea_hex(repaired.at(3)) + "' WHERE actor_id = 3;");
+  const auto found = test::judged_row_by_row(*split_judge(), rows);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].statement == findings[0].statement);
 }
 
 TEST_CASE("splits that do not decode or differ are not duplicates", "[analyzers][splits]")
