@@ -137,7 +137,7 @@ plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& 
         "split-duplicated", job_of_fragment.at(fragment),
         fmt::format("splits of actor {} (fragment {}): {} -> {}, each split id left to the first actor that "
                     "holds it (its offset is in the source's state table; a split no actor holds is assigned "
-                    "at the source manager's next tick)",
+                    "by the source manager after the start)",
                     actor, fragment, entries(entries_before.at(actor)),
                     entries(checks::decode_connector_splits(repaired).size())),
         fmt::format("UPDATE actor SET splits = '{}' WHERE actor_id = {};", *update.new_value, actor)});

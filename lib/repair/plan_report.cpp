@@ -168,6 +168,9 @@ render_plan_text(const DropPlan& plan, bool verbose)
     out += fmt::format("  because [{}] {}: {}\n", finding.check, checks::to_string(finding.severity), finding.message);
   }
   out += render_refusals(plan.refusals);
+  if (plan.objects.empty()) {
+    return out + "\nnothing to drop: the plan has no objects (see why above)\n"; // a mistyped job id, say
+  }
   out += "\nobjects to remove:\n";
   for (const auto& object : plan.objects) {
     const auto why = object.reason == Reason::requested

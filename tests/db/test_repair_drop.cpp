@@ -204,6 +204,14 @@ TEST_CASE("plans that must not run are refused and change nothing", "[db][repair
   SECTION("a job that does not exist")
   {
     refused({"--job", "999999"}, "job 999999 does not exist (already dropped?)");
+    // A dry run of a mistyped id says why and stops: no empty sections of a plan.
+    const auto dry = run_cli({"repair", "drop", "-d", database.name(), "--job", "999999", "--dry-run"});
+    INFO(dry.out << dry.err);
+    CHECK(dry.code == 32);
+    CHECK(contains(dry.out, "job 999999 does not exist (already dropped?)"));
+    CHECK(contains(dry.out, "nothing to drop: the plan has no objects (see why above)"));
+    CHECK_FALSE(contains(dry.out, "objects to remove:"));
+    CHECK_FALSE(contains(dry.out, "temporary index"));
   }
   SECTION("more objects than --max-objects")
   {
