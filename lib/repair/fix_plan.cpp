@@ -110,7 +110,7 @@ std::set<int>
 plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment,
                        const std::vector<int>& fragments, FixPlan& plan)
 {
-  std::map<int, std::vector<std::pair<int, std::string>>> lists; // fragment -> (actor, bytes)
+  std::map<int, std::vector<std::pair<int, std::string>>> lists; // fragment -> (actor, bytes), actor order
   std::map<int, std::string> now;                                // actor -> its list as read (hex)
   for (const auto& row : session.run_file("sql/repair/fix_actor_splits.sql", {util::pg_int_array(fragments)}).values) {
     int fragment = 0;
@@ -124,12 +124,10 @@ plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& 
   }
   std::set<int> fixable;
   for (const auto& [fragment, actors] : lists) {
-    std::map<int, std::size_t> entries_before;
-    for (const auto& [actor, bytes] : actors) {
-      entries_before[actor] = checks::decode_connector_splits(bytes).size();
-    }
     for (const auto& [actor, repaired] : checks::actor_splits_without_repeats(actors)) {
       fixable.insert(fragment);
+      std::string before;
+      util::decode_bytea_hex(now.at(actor), before);
       const auto update = column_update(session, "actor", "actor_id", std::to_string(actor), "splits",
                                         now.at(actor), util::encode_bytea_hex(repaired));
       plan.changes.updates.push_back(update);
@@ -138,7 +136,7 @@ plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& 
         fmt::format("splits of actor {} (fragment {}): {} -> {}, each split id left to the first actor that "
                     "holds it (its offset is in the source's state table; a split no actor holds is assigned "
                     "by the source manager after the start)",
-                    actor, fragment, entries(entries_before.at(actor)),
+                    actor, fragment, entries(checks::decode_connector_splits(before).size()),
                     entries(checks::decode_connector_splits(repaired).size())),
         fmt::format("UPDATE actor SET splits = '{}' WHERE actor_id = {};", *update.new_value, actor)});
     }
@@ -146,26 +144,15 @@ plan_actor_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& 
   return fixable;
 }
 
-// split-duplicated (fragment_splits, v2.7+): each fragment's list rewritten with one entry per
-// split id, as RisingWave's render reads it (checks::deduplicated_connector_splits), from the
-// row as it is now; up to v2.6, the actors' lists (plan_actor_split_fixes). `job_of_fragment`
-// gives the fragments' jobs (the objects the fixes are about).
-void
-plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment, FixPlan& plan)
+// split-duplicated from v2.7 (fragment_splits): each fragment's list rewritten with one entry
+// per split id, as RisingWave's render reads it (checks::deduplicated_connector_splits), from
+// the row as it is now. Returns the fragments it has a fix for.
+std::set<int>
+plan_fragment_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment,
+                          const std::vector<int>& fragments, FixPlan& plan)
 {
-  if (job_of_fragment.empty()) {
-    return;
-  }
-  std::vector<int> fragments;
-  for (const auto& [fragment, job] : job_of_fragment) {
-    fragments.push_back(fragment);
-  }
-  const bool per_actor = !session.schema_facts().has("fragment_splits");
-  std::set<int> fixable =
-    per_actor ? plan_actor_split_fixes(session, job_of_fragment, fragments, plan) : std::set<int>();
-  for (const auto& row : per_actor ? std::vector<std::vector<std::optional<std::string>>>()
-                                   : session.run_file("sql/repair/fix_fragment_splits.sql",
-                                                      {util::pg_int_array(fragments)}).values) {
+  std::set<int> fixable;
+  for (const auto& row : session.run_file("sql/repair/fix_fragment_splits.sql", {util::pg_int_array(fragments)}).values) {
     int fragment = 0;
     std::string bytes;
     if (!util::parse_int32(row[0].value_or(""), fragment) || !row[1] || !util::decode_bytea_hex(*row[1], bytes)) {
@@ -179,15 +166,33 @@ plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of
     const auto update = column_update(session, "fragment_splits", "fragment_id", std::to_string(fragment), "splits",
                                       row[1], util::encode_bytea_hex(*repaired));
     plan.changes.updates.push_back(update);
-    const auto before = checks::decode_connector_splits(bytes).size();
-    const auto after = checks::decode_connector_splits(*repaired).size();
     plan.fixes.push_back(FixChange{
       "split-duplicated", job_of_fragment.at(fragment),
       fmt::format("fragment_splits of fragment {}: {} -> {}, one per split id (the last of each, as "
                   "RisingWave's render keeps)",
-                  fragment, entries(before), entries(after)),
+                  fragment, entries(checks::decode_connector_splits(bytes).size()),
+                  entries(checks::decode_connector_splits(*repaired).size())),
       fmt::format("UPDATE fragment_splits SET splits = '{}' WHERE fragment_id = {};", *update.new_value, fragment)});
   }
+  return fixable;
+}
+
+// split-duplicated: the split lists of the fragments `job_of_fragment` names (with their jobs,
+// the objects the fixes are about), where the store keeps them: per fragment from the
+// migration that made fragment_splits (v2.7), per actor before.
+void
+plan_split_fixes(db::MetaStoreSession& session, const std::map<int, int>& job_of_fragment, FixPlan& plan)
+{
+  if (job_of_fragment.empty()) {
+    return;
+  }
+  std::vector<int> fragments;
+  for (const auto& [fragment, job] : job_of_fragment) {
+    fragments.push_back(fragment);
+  }
+  const bool per_actor = !session.schema_facts().has("fragment_splits");
+  const auto fixable = per_actor ? plan_actor_split_fixes(session, job_of_fragment, fragments, plan)
+                                 : plan_fragment_split_fixes(session, job_of_fragment, fragments, plan);
   for (const auto& [fragment, job] : job_of_fragment) {
     if (fixable.count(fragment) == 0) {
       plan.refusals.push_back(fmt::format("fragment {} of job {} has no split list to fix now: no {}, or no split "

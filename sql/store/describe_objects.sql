@@ -15,11 +15,12 @@
 -- src/frontend/src/optimizer/mod.rs, v2.4.0 and HEAD), whose fragment gets the Dml bit (128),
 -- and a materialized view's has a Materialize node and no Dml node, whose fragment gets the
 -- Mview bit (2) (src/frontend/src/stream_fragmenter/mod.rs). NULL otherwise, and when the
--- job has no fragment left; the fragments are read only for such an object.
+-- job has no fragment left; the fragments are read only for such an object (no name: no
+-- "table" row, as an oid names one object and "table" comes first in `named`).
 SELECT o.oid, o.obj_type, o.database_id,
        db.name AS database_name, sc.name AS schema_name, named.name AS object_name,
        sj.job_status,
-       CASE WHEN o.obj_type = 'TABLE' AND NOT EXISTS (SELECT 1 FROM "table" t WHERE t.table_id = o.oid)
+       CASE WHEN o.obj_type = 'TABLE' AND named.name IS NULL
             THEN (SELECT CASE WHEN bool_or((f.fragment_type_mask & 128) <> 0) THEN 'TABLE'
                               WHEN bool_or((f.fragment_type_mask & 2) <> 0) THEN 'MATERIALIZED VIEW' END
                   FROM fragment f WHERE f.job_id = o.oid)
