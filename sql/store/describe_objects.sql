@@ -11,12 +11,13 @@
 -- kind_from_fragments: a TABLE object whose "table" row is gone is a table or a materialized
 -- view (an index's job object is of type INDEX: create_job_catalog, StreamingJob::Index, in
 -- src/meta/src/controller/streaming_job.rs, v2.0.7 to HEAD), and its fragments still tell
--- which: every table's plan has a Dml node (gen_table_plan's inject_dml_node,
--- src/frontend/src/optimizer/mod.rs, v2.4.0 and HEAD), whose fragment gets the Dml bit (128),
--- and a materialized view's has a Materialize node and no Dml node, whose fragment gets the
--- Mview bit (2) (src/frontend/src/stream_fragmenter/mod.rs). NULL otherwise, and when the
--- job has no fragment left; the fragments are read only for such an object (no name: no
--- "table" row, as an oid names one object and "table" comes first in `named`).
+-- which: every table's plan has a Dml node (gen_table_plan's inject_dml_node on both of its
+-- branches, src/frontend/src/optimizer/mod.rs, v2.0.7, v2.4.0, v2.8.0, v3.0.3 and HEAD), whose
+-- fragment gets the Dml bit (128), and a materialized view's has a Materialize node and no Dml
+-- node, whose fragment gets the Mview bit (2) (src/frontend/src/stream_fragmenter/mod.rs).
+-- NULL otherwise, and when the job has no fragment left; the fragments are read only for such
+-- an object (no name: no "table" row, as an oid names one object and "table" comes first in
+-- `named`).
 SELECT o.oid, o.obj_type, o.database_id,
        db.name AS database_name, sc.name AS schema_name, named.name AS object_name,
        sj.job_status,
