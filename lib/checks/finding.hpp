@@ -49,6 +49,11 @@ struct Finding
   // A TABLE job whose "table" row is gone (no name): "TABLE" or "MATERIALIZED VIEW" as its
   // fragments' type masks tell; nullopt otherwise. JSON `kind_from_fragments`.
   std::optional<std::string> kind_from_fragments;
+  // `check --from`: the backup's name and kind ("MATERIALIZED VIEW", "SINK", ...) of an object
+  // live has no name for (its type row is gone); nullopt otherwise. JSON `name_from_backup`,
+  // `kind_from_backup`. `name` stays live's.
+  std::optional<std::string> name_from_backup;
+  std::optional<std::string> kind_from_backup;
   std::string message;
   std::vector<Repair> repairs;
   // The statement that repairs the finding by hand when the data determines it (e.g. "UPDATE

@@ -3,11 +3,14 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "cli/options.hpp"
+#include "cli/repair_support.hpp"
 #include "cli/terminal.hpp"
 #include "core/error.hpp"
 #include "db/meta_store_session.hpp"
 #include "hummock/state_inspector.hpp"
 #include "incidents/commands.hpp"
+#include "repair/backup_reading.hpp"
+#include "repair/repair_executor.hpp"
 #include "report/check_renderer.hpp"
 #include "report/json_report.hpp"
 #include "report/text_report.hpp"
@@ -18,6 +21,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
@@ -44,6 +48,10 @@ check_options()
      "read with N connections sharing one snapshot (default 2 on a machine with two cores or more, else 1): "
      "the protobuf scan runs beside the other checks")
     ("jobs", po::value<std::string>(), "the same as --connections (no short form: -j was too close to --job)")
+    ("from", po::value<std::string>(),
+     "a backup meta store (database name, conninfo or postgres:// URI), read-only: each incident says whether "
+     "the backup holds its job, lacks it or has the same fault, and nameless objects get the backup's names")
+    ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
     ("quiet,q", "print only findings of severity warning and above")
     ("verbose,v", "with each finding its consequence, meta-node behaviour and inspect SQL (the default when "
                   "the output is not a terminal)");
@@ -160,10 +168,25 @@ run_check_command(const std::vector<std::string>& args, std::ostream& out, std::
   // Findings stream from the runner into the renderer's spool files, so memory does not grow
   // with their number; nothing reaches `out` before the run is complete. The commands an
   // incident prints name the meta store this run reached, as pasted later.
-  auto renderer = check_renderer(format, catalogue, verbosity, command_context(connection, session));
+  auto commands = command_context(connection, session);
+  // --from: the backup, read in its own read-only snapshot when the report is written.
+  std::unique_ptr<db::MetaStoreSession> backup;
+  if (values.count("from") != 0) {
+    const auto backup_options = backup_connection(values, connection);
+    commands.backup_argument = backup_argument(values, backup_options);
+    backup = repair::open_backup(backup_options);
+  } else if (values.count("from-schema") != 0) {
+    throw UsageError("--from-schema needs --from", "Give the backup meta store with --from, or leave it out.");
+  }
+  auto renderer = check_renderer(format, catalogue, verbosity, commands);
   // Each incident's state in Hummock, read in the same snapshot when the report is written.
   hummock::StateInspector state(session);
   renderer.set_state_source(hummock::incident_state_source(state));
+  if (backup) {
+    renderer.set_backup_source([&backup](const auto& roots, const auto& nameless) {
+      return repair::read_backup_facts(*backup, roots, nameless);
+    });
+  }
   const auto run = checks::run_checks(session, catalogue, selection, &progress, renderer);
   for (const auto& warning : run.warnings) {
     fmt::print(err, "rwdoctor: warning: {}\n", warning);

@@ -10,6 +10,7 @@
 #include "core/interrupt.hpp"
 #include "db/meta_store_session.hpp"
 #include "repair/drop_plan.hpp"
+#include "repair/backup_reading.hpp"
 #include "repair/plan_report.hpp"
 #include "repair/repair_executor.hpp"
 #include "report/text_report.hpp"
@@ -30,6 +31,7 @@ struct DropCommand
   db::ConnectionOptions connection;
   RepairMode mode;
   repair::DropRequest request;
+  std::optional<db::ConnectionOptions> backup; // --from
   bool verbose = false;
   repair::ApplyOptions apply;
 };
@@ -43,6 +45,9 @@ drop_options()
     ("job", po::value<std::vector<std::string>>()->composing(), "job to drop (repeatable)")
     ("cascade", "also drop objects that depend on the jobs")
     ("drop-running", "drop a job that runs (no finding of it stops it) all the same; refused otherwise")
+    ("from", po::value<std::string>(), "a backup meta store: a job it holds is refused (restore it instead)")
+    ("from-schema", po::value<std::string>(), "schema of the meta store in the backup (default: its current schema)")
+    ("drop-unrestorable", "with --from, drop a job the backup holds all the same")
     ("dry-run", "show the plan, change nothing")
     ("plan-out", po::value<std::string>(), "write the plan to this file for 'rwdoctor apply'")
     ("max-objects", po::value<std::string>()->default_value("50"), "refuse plans that drop more objects")
@@ -63,6 +68,15 @@ drop_command_from(const po::variables_map& values, const std::vector<std::string
   command.request.cascade = values.count("cascade") != 0;
   command.request.drop_running = values.count("drop-running") != 0;
   command.request.max_objects = positive_int_option(values, "max-objects", "objects");
+  if (values.count("from") != 0) {
+    command.backup = backup_connection(values, command.connection);
+    command.request.backup_argument = backup_argument(values, *command.backup);
+  } else if (values.count("drop-unrestorable") != 0 || values.count("from-schema") != 0) {
+    throw UsageError(fmt::format("--{} needs --from",
+                                 values.count("drop-unrestorable") != 0 ? "drop-unrestorable" : "from-schema"),
+                     "Give the backup meta store with --from, or leave the option out.");
+  }
+  command.request.drop_unrestorable = values.count("drop-unrestorable") != 0;
   command.verbose = values.count("verbose") != 0;
   command.apply = apply_options_from(values, "repair drop", args, command.connection, "drop", err);
   return command;
@@ -95,6 +109,17 @@ drop_show_plan(const repair::DropPlan& plan, Format format, bool verbose, std::o
   } else {
     out << report::fitted_text(repair::render_plan_text(plan, verbose), output_width());
   }
+}
+
+// What --from tells the plan of `request`'s jobs, read once before any plan is made (the
+// backup is a copy that does not change under the repair): which the backup could give back
+// (repair::jobs_the_backup_holds) and their definitions there.
+void
+read_backup_gate(const db::ConnectionOptions& backup, repair::DropRequest& request)
+{
+  const auto source = repair::open_backup(backup);
+  request.backup_holds = repair::jobs_the_backup_holds(*source, request.jobs);
+  request.backup_definitions = repair::job_definitions(*source, request.jobs);
 }
 
 // The plan in a read-only snapshot, with the safety gates as they stand now.
@@ -132,11 +157,13 @@ drop_dry_run(const DropCommand& command, const po::variables_map& values, std::o
     save_dry_run_plan(values, repair::plan_json(plan), command.apply.repair_id,
                       connection_arguments(command.connection, plan.database, &plan.server), err);
   } else if (command.format == Format::text && plan.refusals.empty()) {
-    out << report::apply_plan_line(fmt::format("rwdoctor repair drop{}{}{}{} --yes", job_arguments(command.request.jobs),
-                                               command.request.cascade ? " --cascade" : "",
-                                               command.request.drop_running ? " --drop-running" : "",
-                                               connection_arguments(command.connection, plan.database, &plan.server)),
-                                   output_width());
+    out << report::apply_plan_line(
+      fmt::format("rwdoctor repair drop{}{}{}{}{}{} --yes", job_arguments(command.request.jobs),
+                  command.request.cascade ? " --cascade" : "", command.request.drop_running ? " --drop-running" : "",
+                  command.backup ? " --from " + command.request.backup_argument : "",
+                  command.request.drop_unrestorable ? " --drop-unrestorable" : "",
+                  connection_arguments(command.connection, plan.database, &plan.server)),
+      output_width());
   }
   return to_int(plan.refusals.empty() ? ExitCode::inconsistent : ExitCode::refused);
 }
@@ -198,12 +225,18 @@ run_drop_command(const std::vector<std::string>& args, std::istream& in, std::os
   const JobChoice choice{command.connection, checks::Repair::drop_job, "drop", [&](int job) {
                            auto single = command.request;
                            single.jobs = {job};
+                           if (command.backup) {
+                             read_backup_gate(*command.backup, single);
+                           }
                            return report::fitted_text(
                              repair::render_plan_text(drop_dry_run_plan(command, single), command.verbose),
                              output_width());
                          }};
   if (const auto code = settle_jobs(command.request.jobs, command.mode, choice, in, out)) {
     return *code;
+  }
+  if (command.backup) {
+    read_backup_gate(*command.backup, command.request);
   }
   if (command.mode.dry_run) {
     return drop_dry_run(command, values, out, err);

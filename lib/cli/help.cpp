@@ -11,7 +11,8 @@ crash the meta node.
 Usage:
   rwdoctor check [options]          check the meta store in one read-only snapshot:
                                     incidents (root causes) in repair order, then
-                                    WHAT TO DO with the commands to paste
+                                    WHAT TO DO with the commands to paste; with
+                                    --from BACKUP also what the backup holds of each
   rwdoctor guard [--allow ID]...    before the meta node starts: 0 when it may start, 4
                                     when it would crash or lose state, 8 cannot tell
   rwdoctor watch --interval SECONDS [--listen HOST:PORT]
@@ -28,9 +29,10 @@ Usage:
   rwdoctor repair fix (--object ID... | --check ID...) (--dry-run | --yes)
                                     the fixes the data determines (an object's
                                     database, a leftover object row), with undo
-  rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade]
+  rwdoctor repair drop --job ID... (--dry-run | --yes) [--cascade] [--from BACKUP]
                                     drop orphaned streaming jobs completely, in one
-                                    verified transaction, leaving an undo file
+                                    verified transaction, leaving an undo file; with
+                                    --from, a job the backup holds is refused
   rwdoctor repair restore --job ID... --from BACKUP (--dry-run | --yes)
                                     put back a job's rows that live lacks (its fragment
                                     graph, its streaming_job row) from a backup meta

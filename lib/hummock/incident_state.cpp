@@ -26,25 +26,7 @@ attributed_tables(const incidents::Incident& incident, const std::vector<inciden
 bool
 drop_refused_restore(incidents::Incident& incident, const StateSummary& state)
 {
-  const auto restores = [](checks::Repair repair) {
-    return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
-  };
-  if (!blocks_restore(state.grade)) {
-    return false;
-  }
-  std::vector<checks::Repair> repairs = {incident.recommended};
-  repairs.insert(repairs.end(), incident.alternatives.begin(), incident.alternatives.end());
-  const auto kept_end = std::remove_if(repairs.begin(), repairs.end(), restores);
-  if (kept_end == repairs.end()) {
-    return false;
-  }
-  repairs.erase(kept_end, repairs.end());
-  if (repairs.empty()) {
-    repairs.push_back(checks::Repair::manual);
-  }
-  incident.recommended = repairs.front();
-  incident.alternatives.assign(repairs.begin() + 1, repairs.end());
-  return true;
+  return blocks_restore(state.grade) && incidents::remove_restores(incident);
 }
 
 } // namespace rwdoctor::hummock

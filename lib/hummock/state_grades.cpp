@@ -98,6 +98,12 @@ blocks_restore(Grade grade)
   return grade == Grade::removed || grade == Grade::absent || grade == Grade::lagging;
 }
 
+bool
+state_gone(Grade grade)
+{
+  return grade == Grade::removed || grade == Grade::absent;
+}
+
 Reconstruction
 reconstruct(const HummockEvidence& evidence)
 {

@@ -41,6 +41,10 @@ std::string_view grade_name(Grade grade);
 // recovery (src/meta/src/barrier/context/recovery.rs:355 @ v2.4.0, :664 @ v2.8.0, :948 @ HEAD).
 bool blocks_restore(Grade grade);
 
+// True for removed and absent: the tables are gone from Hummock for good, so a restore can
+// never run and a drop discards nothing more (lagging tables may catch up; unknown is unknown).
+bool state_gone(Grade grade);
+
 struct TableInfo
 {
   std::uint64_t committed_epoch = 0;

@@ -6,6 +6,12 @@
 
 namespace rwdoctor::incidents {
 
+std::string
+backup_of(const CommandContext& context)
+{
+  return context.backup_argument.empty() ? std::string(k_backup_placeholder) : context.backup_argument;
+}
+
 namespace {
 
 std::optional<Command>
@@ -17,16 +23,19 @@ command_for(checks::Repair repair, const Incident& incident, const FindingFacts&
   case checks::Repair::restore_rows:
     if (root.job_id) {
       return Command{repair, fmt::format("rwdoctor repair restore --job {} --from {}{} --dry-run", *root.job_id,
-                                         k_backup_placeholder, context.rwdoctor_arguments)};
+                                         backup_of(context), context.rwdoctor_arguments)};
     }
     if (!root.subject_name.empty()) { // a store-level row the backup has (a system parameter)
-      return Command{repair, fmt::format("rwdoctor repair all --from {} --check {}{} --dry-run", k_backup_placeholder,
+      return Command{repair, fmt::format("rwdoctor repair all --from {} --check {}{} --dry-run", backup_of(context),
                                          root.check, context.rwdoctor_arguments)};
     }
     break;
   case checks::Repair::drop_job:
     if (root.job_id) {
-      return Command{repair, fmt::format("rwdoctor repair drop --job {}{} --dry-run", *root.job_id,
+      // With a backup (check --from), the drop carries it: repair drop then refuses a job the
+      // backup holds, as repair all does.
+      return Command{repair, fmt::format("rwdoctor repair drop --job {}{}{} --dry-run", *root.job_id,
+                                         context.backup_argument.empty() ? "" : " --from " + context.backup_argument,
                                          context.rwdoctor_arguments)};
     }
     break;

@@ -16,10 +16,16 @@ struct CommandContext
   std::string rwdoctor_arguments; // " -d metadata -h ... --schema ..." (cli::connection_arguments)
   std::string psql_arguments;     // the same without --schema
   std::string schema;             // the meta store's schema when not the default, else ""
+  // check --from: the backup as the restore commands name it (cli::backup_argument, never a
+  // password); "" for the placeholder BACKUP.
+  std::string backup_argument;
 };
 
 // The placeholder the restore command carries for the backup's conninfo.
 inline constexpr const char* k_backup_placeholder = "BACKUP";
+
+// What the commands pass to --from: the context's backup, else the placeholder.
+std::string backup_of(const CommandContext& context);
 
 // A command and the repair it carries out.
 struct Command

@@ -354,4 +354,25 @@ analyse(const std::vector<FindingFacts>& findings)
   return analysis;
 }
 
+bool
+remove_restores(Incident& incident)
+{
+  const auto restores = [](checks::Repair repair) {
+    return repair == checks::Repair::restore_fragments || repair == checks::Repair::restore_rows;
+  };
+  std::vector<checks::Repair> repairs = {incident.recommended};
+  repairs.insert(repairs.end(), incident.alternatives.begin(), incident.alternatives.end());
+  const auto kept_end = std::remove_if(repairs.begin(), repairs.end(), restores);
+  if (kept_end == repairs.end()) {
+    return false;
+  }
+  repairs.erase(kept_end, repairs.end());
+  if (repairs.empty()) {
+    repairs.push_back(checks::Repair::manual);
+  }
+  incident.recommended = repairs.front();
+  incident.alternatives.assign(repairs.begin() + 1, repairs.end());
+  return true;
+}
+
 } // namespace rwdoctor::incidents

@@ -65,6 +65,11 @@ struct Analysis
   std::vector<Incident> incidents; // in pass order
 };
 
+// Takes restore-fragments and restore-rows out of the incident's repairs, when something
+// refuses every restore of it (its state in Hummock, a backup without the job): the next
+// repair becomes the recommended one, manual when none is left. True when it changed.
+bool remove_restores(Incident& incident);
+
 // True when job `job` runs as it is, so that a drop would destroy more than any finding of it
 // costs: a finding about the job's own object says its streaming_job row is CREATED or
 // CREATING, and no finding about the job stops it (an error or critical finding whose

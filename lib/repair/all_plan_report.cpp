@@ -153,7 +153,7 @@ step_summary(const AllStep& step)
                    more);
     out += wrapped(more, "user objects it destroys: " + dropped_user_objects(*step.drop), more);
     for (const int job : step.drop->request.jobs) {
-      if (const auto identity = identity_of(step.drop->changes.removed, job)) {
+      if (const auto identity = identity_of(step.drop->changes.removed, job, step.drop->request.backup_definitions)) {
         out += wrapped(more, "what identifies " + util::printable(identity_text(*identity)) + " (the undo file keeps "
                              "every row)",
                        more);

@@ -118,7 +118,7 @@ bool
 state_already_gone(const RestorePlan& plan)
 {
   return !plan.state.empty() && std::all_of(plan.state.begin(), plan.state.end(), [](const auto& entry) {
-    return entry.second.grade == hummock::Grade::removed || entry.second.grade == hummock::Grade::absent;
+    return hummock::state_gone(entry.second.grade);
   });
 }
 

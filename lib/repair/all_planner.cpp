@@ -5,6 +5,7 @@
 #include "checks/check_runner.hpp"
 #include "checks/finding_enricher.hpp"
 #include "repair/all_plan_rules.hpp"
+#include "repair/backup_reading.hpp"
 #include "repair/plan_reads.hpp"
 #include "util/sha256.hpp"
 #include "util/text.hpp"
@@ -264,7 +265,10 @@ AllPlanner::plan_restore_step(const incidents::Incident& incident, AllStep& step
   const auto refused = refusal_of(step.restore->refusals, step.restore->nothing_to_do);
   if (refused) {
     step.joined.clear();
-    if (step.restore->not_in_backup.empty() && !step.restore->nothing_to_do && !state_already_gone(*step.restore)) {
+    // The backup holds the job only without its fault: a backup with the same fault has
+    // nothing a drop would trade away (as repair drop --from decides).
+    if (step.restore->not_in_backup.empty() && !step.restore->nothing_to_do && !state_already_gone(*step.restore)
+        && !jobs_the_backup_holds(*m_backup, {*root.job_id}).empty()) {
       attempts.held_by_backup = fmt::format("the backup holds job {}, and a drop would trade its rows and state "
                                             "away (what blocks the restore is above; --drop-unrestorable, or "
                                             "choosing the drop for this incident, drops it anyway)",
@@ -340,6 +344,9 @@ AllPlanner::plan_drop_step(const incidents::Incident& incident, AllStep& step, c
   wanted.jobs = {*root.job_id};
   wanted.cascade = m_request.cascade;
   wanted.max_objects = m_request.max_objects;
+  if (m_backup != nullptr) {
+    wanted.backup_definitions = job_definitions(*m_backup, wanted.jobs);
+  }
   // The job's findings as the plan was decided from them, in the dry run and in the
   // transaction alike; the verification after the last step reads the store anew.
   step.drop = plan_drop(m_live, wanted, &m_report);

@@ -67,7 +67,7 @@ first_of(const db::CapturedTable& table, int job, const std::vector<std::string>
 } // namespace
 
 std::optional<JobIdentity>
-identity_of(const std::vector<db::CapturedTable>& removed, int job)
+identity_of(const std::vector<db::CapturedTable>& removed, int job, const std::map<int, std::string>& backup_definitions)
 {
   const auto* object = table_named(removed, "object");
   if (object == nullptr || !value_of(*object, "oid", job, "oid")) {
@@ -92,6 +92,12 @@ identity_of(const std::vector<db::CapturedTable>& removed, int job)
       }
     }
   }
+  if (!identity.definition) {
+    if (const auto found = backup_definitions.find(job); found != backup_definitions.end()) {
+      identity.definition = found->second;
+      identity.definition_from_backup = true;
+    }
+  }
   return identity;
 }
 
@@ -114,7 +120,7 @@ identity_text(const JobIdentity& identity, std::size_t definition_chars)
       }
       definition = definition.substr(0, cut) + "...";
     }
-    text += fmt::format("; definition: {}", definition);
+    text += fmt::format("; definition{}: {}", identity.definition_from_backup ? " (from the backup)" : "", definition);
   } else {
     text += "; no definition is left in the meta store: its owner recreates it from their own copy";
   }

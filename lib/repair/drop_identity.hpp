@@ -6,6 +6,7 @@
 
 #include "db/row_store.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,11 +22,14 @@ struct JobIdentity
   std::size_t grants = 0;                // user_privilege rows on the job
   std::size_t dependencies = 0;          // object_dependency rows with the job on either end
   std::optional<std::string> definition; // of its table, sink, source, view, index or subscription row
+  bool definition_from_backup = false;   // live has no row holding it; the backup's
 };
 
 // The identity of `job` from `removed` (DropPlan::changes.removed); nullopt when its object
 // row is not among them.
-std::optional<JobIdentity> identity_of(const std::vector<db::CapturedTable>& removed, int job);
+// Without a definition among them, the backup's (`backup_definitions`, by job) where it has one.
+std::optional<JobIdentity> identity_of(const std::vector<db::CapturedTable>& removed, int job,
+                                       const std::map<int, std::string>& backup_definitions = {});
 
 // One line for a plan: "job 50: owner 1, created 2026-12-06 23:51:02 on 3.2.0-alpha, 1 grant,
 // 1 dependency; no definition left in the meta store: its owner recreates it from their own

@@ -360,12 +360,27 @@ dependents_advice(const DropPlan& plan, const std::set<int>& running)
   if (!drop_is_the_repair) {
     return "";
   }
+  const bool backup_given = !plan.request.backup_argument.empty(); // --from
+  if (backup_given) {
+    // Only the jobs that backup holds without their fault can be restored from it.
+    std::set<int> held;
+    for (const int job : restorable) {
+      if (plan.request.backup_holds.count(job) != 0) {
+        held.insert(job);
+      }
+    }
+    restorable = std::move(held);
+  }
   if (restorable.empty()) {
     return "; add --cascade to drop them too";
   }
   std::string jobs;
   for (const int job : restorable) {
     jobs += fmt::format(" --job {}", job);
+  }
+  if (backup_given) {
+    return fmt::format("; a restore from the backup keeps them: rwdoctor repair restore{} --from {} --dry-run", jobs,
+                       plan.request.backup_argument);
   }
   return fmt::format("; a restore from a backup keeps them: rwdoctor repair restore{} --from BACKUP --dry-run "
                      "(without a backup, --cascade drops them with the job)",
@@ -428,6 +443,31 @@ write_drop_statements(const std::vector<std::string>& update_statements, DropPla
   plan.statements.insert(plan.statements.end(), update_statements.begin(), update_statements.end());
 }
 
+// repair all's backup gate for repair drop --from (DropRequest::backup_holds): a job the
+// backup holds is restored, not traded away, unless its state is already gone from Hummock
+// (removed or absent: its restore could never run, and the drop loses nothing more) or the
+// user names the trade with --drop-unrestorable.
+void
+refuse_backup_held(DropPlan& plan)
+{
+  if (plan.request.drop_unrestorable) {
+    return;
+  }
+  for (const int job : plan.request.jobs) {
+    if (plan.request.backup_holds.count(job) == 0) {
+      continue;
+    }
+    const auto state = plan.state.find(job);
+    if (state != plan.state.end() && hummock::state_gone(state->second.grade)) {
+      continue;
+    }
+    plan.refusals.push_back(fmt::format(
+      "the backup holds job {} without its fault, and a drop would trade its rows and state away: rwdoctor "
+      "repair restore --job {} --from {} --dry-run shows its restore (--drop-unrestorable drops it all the same)",
+      job, job, plan.request.backup_argument.empty() ? "BACKUP" : plan.request.backup_argument));
+  }
+}
+
 } // namespace
 
 // The steps, in order: a repeated drop has nothing to do; the checks make each job a
@@ -476,6 +516,7 @@ plan_drop(db::MetaStoreSession& session, const DropRequest& request, const check
   changes.cascade_indexes = db::plan_cascade_indexes(session, db::tables_linked_to_object(session));
   write_drop_statements(update_statements, plan);
   plan.state = dropped_state(session, plan.objects);
+  refuse_backup_held(plan);
   plan.not_cleaned = follow_ups(session, plan.oids());
   return plan;
 }

@@ -28,6 +28,19 @@ struct DropRequest
   // --drop-running: drop a job that runs (incidents::job_runs) all the same; without it such a
   // job is refused, since its findings cost less than the drop.
   bool drop_running = false;
+  // repair drop --from: the requested jobs the backup holds without their fault
+  // (repair::jobs_the_backup_holds, read by the command before planning), and how the refusal
+  // names the backup. The drop of such a job is
+  // refused unless `drop_unrestorable` (--drop-unrestorable) or its state is already gone from
+  // Hummock (its restore could never run): repair all's backup gate. Not written into plan
+  // files: a plan it refuses cannot be applied, and one it lets through needs no backup.
+  std::set<int> backup_holds;
+  std::string backup_argument;
+  bool drop_unrestorable = false;
+  // With a backup: the definitions it holds of the jobs (job_definitions.sql), printed with
+  // what identifies a job whose own row live lost, so that its owner can recreate it. Not
+  // written into plan files.
+  std::map<int, std::string> backup_definitions;
 };
 
 struct PlanObject

@@ -117,7 +117,8 @@ plan_json(const DropPlan& plan)
     {"action", "drop"},
     {"meta_store", meta_store_json(plan.database, plan.schema, plan.generation, plan.server)},
     {"request", Json{{"jobs", plan.request.jobs}, {"cascade", plan.request.cascade},
-                     {"drop_running", plan.request.drop_running}}},
+                     {"drop_running", plan.request.drop_running},
+                     {"drop_unrestorable", plan.request.drop_unrestorable}}},
     {"objects", objects},
     {"refusals", plan.refusals},
     {"gates_now", plan.gates_now ? Json(*plan.gates_now) : Json(nullptr)},
@@ -210,7 +211,7 @@ render_plan_text(const DropPlan& plan, bool verbose)
   out += render_drop_state(plan.state);
   std::string identities;
   for (const int job : plan.request.jobs) {
-    if (const auto identity = identity_of(plan.changes.removed, job)) {
+    if (const auto identity = identity_of(plan.changes.removed, job, plan.request.backup_definitions)) {
       identities += fmt::format("  - {}\n", util::printable(identity_text(*identity)));
     }
   }
@@ -376,6 +377,7 @@ read_saved_plan(const std::string& text, const std::string& path)
     saved.request.jobs = document.at("request").at("jobs").get<std::vector<int>>();
     saved.request.cascade = document.at("request").at("cascade").get<bool>();
     saved.request.drop_running = document.at("request").value("drop_running", false); // absent before
+    saved.request.drop_unrestorable = document.at("request").value("drop_unrestorable", false); // absent before
     if (document.at("request").contains("keep_live")) {
       saved.keep_live = document.at("request").at("keep_live").get<std::vector<std::string>>();
     }

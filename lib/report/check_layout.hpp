@@ -6,6 +6,7 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "hummock/state_grades.hpp"
+#include "incidents/backup_status.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/text_report.hpp"
@@ -39,6 +40,9 @@ struct IncidentView
   std::vector<incidents::Command> commands; // incidents::commands_for
   // What the incident's jobs hold in Hummock; nullopt when the run had no state source.
   std::optional<hummock::StateSummary> state;
+  // What the backup can do for it (check --from); nullopt without a backup.
+  std::optional<incidents::BackupStatus> backup;
+  incidents::FindingFacts root_facts;
 };
 
 // Longer than `width` (> 0), the lines of the head, the incident headers, the what-to-do

@@ -51,6 +51,11 @@ CheckRenderer::accept(checks::Finding finding)
   m_spool.write(bytes);
   m_arrivals.push_back(spooled);
   m_facts.push_back(incidents::facts_of(0, finding)); // the id is given in analyse()
+  if (m_backup_source && !finding.name) {
+    if (const auto subject = finding.job_id ? finding.job_id : finding.object_id) {
+      m_nameless.insert(*subject);
+    }
+  }
 }
 
 void
@@ -95,7 +100,15 @@ checks::Finding
 CheckRenderer::read(int id)
 {
   const auto& spooled = m_arrivals[m_by_id[static_cast<std::size_t>(id) - 1]];
-  return decode_finding(m_spool.read_at(spooled.offset, spooled.length));
+  auto finding = decode_finding(m_spool.read_at(spooled.offset, spooled.length));
+  const auto subject = finding.job_id ? finding.job_id : finding.object_id;
+  if (!finding.name && subject) {
+    if (const auto named = m_backup_names.find(*subject); named != m_backup_names.end()) {
+      finding.name_from_backup = named->second.name;
+      finding.kind_from_backup = named->second.kind;
+    }
+  }
+  return finding;
 }
 
 void
@@ -124,6 +137,19 @@ CheckRenderer::analyse()
       hummock::drop_refused_restore(m_analysis.incidents[i], m_states[i]);
     }
   }
+  m_backup_status.clear();
+  if (m_backup_source) {
+    std::vector<incidents::FindingFacts> roots;
+    for (const auto& incident : m_analysis.incidents) {
+      roots.push_back(m_facts[static_cast<std::size_t>(incident.root) - 1]);
+    }
+    auto backup = m_backup_source(roots, std::vector<int>(m_nameless.begin(), m_nameless.end()));
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+      m_backup_status.push_back(incidents::backup_status(roots[i], backup));
+      incidents::drop_restore_the_backup_cannot_give(m_analysis.incidents[i], m_backup_status.back());
+    }
+    m_backup_names = std::move(backup.names);
+  }
 }
 
 void
@@ -142,7 +168,8 @@ namespace {
 std::vector<layout::IncidentView>
 incident_views(const incidents::Analysis& analysis, const std::vector<incidents::FindingFacts>& facts,
                const incidents::CommandContext& context, const std::function<checks::Finding(int)>& read,
-               const std::vector<hummock::StateSummary>& states)
+               const std::vector<hummock::StateSummary>& states,
+               const std::vector<incidents::BackupStatus>& backup_status)
 {
   std::vector<layout::IncidentView> views;
   views.reserve(analysis.incidents.size());
@@ -154,6 +181,10 @@ incident_views(const incidents::Analysis& analysis, const std::vector<incidents:
     if (views.size() < states.size()) {
       view.state = states[views.size()];
     }
+    if (views.size() < backup_status.size()) {
+      view.backup = backup_status[views.size()];
+    }
+    view.root_facts = facts[incident.root - 1];
     views.push_back(std::move(view));
   }
   return views;
@@ -187,7 +218,7 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
     out << layout::text_failed_checks(run, m_colour, m_width);
     return;
   }
-  const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding, m_states);
+  const auto views = incident_views(m_analysis, m_facts, m_commands, read_finding, m_states, m_backup_status);
   for (const auto& view : views) {
     out << layout::text_incident_header(view, views.size(), m_colour, m_width);
     for (const int id : view.incident->findings) {
@@ -215,7 +246,8 @@ CheckRenderer::finish_text(std::ostream& out, const checks::CheckRun& run)
 void
 CheckRenderer::finish_json(std::ostream& out, const checks::CheckRun& run)
 {
-  const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); }, m_states);
+  const auto views = incident_views(m_analysis, m_facts, m_commands, [this](int id) { return read(id); }, m_states,
+                                  m_backup_status);
   const auto frame = layout::json_frame(run, counts());
   // Each array exactly as nlohmann's dump(2) prints it at depth 1: "[]" when empty, else
   // "[\n", the elements joined by ",\n", "\n  ]".

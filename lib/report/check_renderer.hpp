@@ -9,6 +9,7 @@
 #include "checks/catalogue.hpp"
 #include "checks/check_runner.hpp"
 #include "hummock/incident_state.hpp"
+#include "incidents/backup_status.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "report/spool_file.hpp"
@@ -17,6 +18,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <set>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -50,6 +53,14 @@ public:
   // session); called once, for all incidents, when the report is written. Without one, incidents
   // carry no state.
   void set_state_source(hummock::IncidentStateSource source) { m_state_source = std::move(source); }
+
+  // check --from: reads, once for all incidents when the report is written, what the backup
+  // holds of the incidents' roots and the names of the objects live has none for
+  // (repair::read_backup_facts). Each incident then says what the backup can do for it, a
+  // restore it cannot give is no longer offered, and nameless objects carry the backup's name.
+  using BackupSource = std::function<incidents::BackupFacts(const std::vector<incidents::FindingFacts>& roots,
+                                                            const std::vector<int>& nameless)>;
+  void set_backup_source(BackupSource source) { m_backup_source = std::move(source); }
 
   // After finish(): each incident's state, in the analysis' order (empty without a source).
   const std::vector<hummock::StateSummary>& states() const { return m_states; }
@@ -101,6 +112,10 @@ private:
   incidents::Analysis m_analysis;
   hummock::IncidentStateSource m_state_source;
   std::vector<hummock::StateSummary> m_states; // by incident, after finish()
+  BackupSource m_backup_source;
+  std::set<int> m_nameless; // the jobs and objects of findings without a name (for the backup's)
+  std::vector<incidents::BackupStatus> m_backup_status;     // by incident, after finish() with a source
+  std::map<int, incidents::BackupName> m_backup_names;      // by object id
 };
 
 } // namespace rwdoctor::report

@@ -52,6 +52,8 @@ finding_json(const checks::Finding& finding, const layout::FindingPlace& place)
     {"incident", or_null(place.incident)},
     {"clears_after_start", finding.clears_after_start},
     {"kind_from_fragments", or_null(finding.kind_from_fragments)},
+    {"name_from_backup", or_null(finding.name_from_backup)},
+    {"kind_from_backup", or_null(finding.kind_from_backup)},
   };
 }
 
@@ -126,6 +128,7 @@ json_incident(const IncidentView& view)
     {"recommended", std::string(checks::to_string(incident.recommended))},
     {"commands", commands},
     {"state", hummock::state_json(view.state.value_or(hummock::StateSummary{}))},
+    {"backup", view.backup ? Json(std::string(incidents::to_string(*view.backup))) : Json(nullptr)},
   });
 }
 

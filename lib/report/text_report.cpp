@@ -58,8 +58,9 @@ subject_line(const checks::Finding& finding)
     // Tables, materialized views and indexes are all TABLE objects; only their "table" row
     // (table_type) tells them apart, so without it the type says nothing about the kind.
     const bool kind_unknown = !finding.name && finding.object_type == std::optional<std::string>("TABLE");
+    const bool named_by_backup = !finding.name && finding.name_from_backup;
     std::string details;
-    if (finding.object_type && !kind_unknown) {
+    if (finding.object_type && !kind_unknown && !named_by_backup) {
       details = *finding.object_type;
     }
     if (finding.job_status) {
@@ -70,7 +71,12 @@ subject_line(const checks::Finding& finding)
     }
     // No name: the row of the object's type (its "table", "source", ... row) is gone.
     // Its fragments' type masks may still tell a table from a materialized view.
+    // check --from: the backup still names it, and says what it is.
     subject += finding.name          ? fmt::format(" {}", *finding.name)
+               : named_by_backup     ? fmt::format(" <no {} row; the backup's {} {}>",
+                                               util::to_lower(finding.object_type.value_or("object")),
+                                               util::to_lower(finding.kind_from_backup.value_or("object")),
+                                               *finding.name_from_backup)
                : kind_unknown && finding.kind_from_fragments
                  ? fmt::format(" <no table row: a {} by its fragments; name unknown>",
                                util::to_lower(*finding.kind_from_fragments))
@@ -109,7 +115,11 @@ short_subject(const checks::Finding& finding)
            : finding.name      ? "meta store: " + *finding.name
                                : "meta store";
   }
-  return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, finding.name ? " " + *finding.name : "");
+  // check --from: the backup's name where live has none, marked as the backup's.
+  const auto name = finding.name               ? " " + *finding.name
+                    : finding.name_from_backup ? fmt::format(" {} (in the backup)", *finding.name_from_backup)
+                                               : std::string();
+  return fmt::format("{} {}{}", finding.job_id ? "job" : "object", *object, name);
 }
 
 std::string
@@ -180,8 +190,11 @@ text_incident_header(const IncidentView& view, std::size_t total, Colour colour,
   // What the incident's jobs hold in Hummock, right under the title: what a drop discards, or
   // why a restore cannot bring the job back.
   const auto state = view.state ? hummock::state_line(*view.state) : std::string();
-  return fmt::format("\n{}\n{}", paint(colour, colour_code(view.root.severity), title),
-                     state.empty() ? "" : fitted_text_line("  " + state, width, "    "));
+  // With --from, what the backup can do for it.
+  const auto backup = view.backup ? incidents::backup_line(*view.backup, view.root_facts) : std::string();
+  return fmt::format("\n{}\n{}{}", paint(colour, colour_code(view.root.severity), title),
+                     state.empty() ? "" : fitted_text_line("  " + state, width, "    "),
+                     backup.empty() ? "" : fitted_text_line("  " + backup, width, "    "));
 }
 
 std::string
@@ -291,14 +304,17 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
       const auto& command = view.commands[i];
       backup = backup || restores(command.repair);
       std::string lead = i == 0 ? "" : "or: ";
+      // "without a backup" only where none was given (check --from names it in the commands).
+      const bool backup_given = !context.backup_argument.empty();
       if (i != 0 && restores(incident.recommended) && !restores(command.repair)) {
-        lead = "or, without a backup: ";
+        lead = backup_given ? "or: " : "or, without a backup: ";
       }
       if (command.by_hand_choice) {
         // Without the backup the recommended restore needs, the DBA decides; with one, nothing
         // is left to choose.
-        lead = i != 0 && restores(incident.recommended) ? "or, without a backup, by hand: "
-                                                         : "by hand, the data leaves a choice: ";
+        lead = i == 0 || !restores(incident.recommended) ? "by hand, the data leaves a choice: "
+               : backup_given                              ? "or, by hand: "
+                                                           : "or, without a backup, by hand: ";
       }
       if (is_narrow_terminal(width) && !lead.empty()) {
         // On a narrow terminal the words before a command get a line of their own, so that
@@ -315,12 +331,12 @@ text_what_to_do(const std::vector<IncidentView>& incidents, Colour colour, const
   });
   if (runs_repairs) {
     const auto command = fmt::format("rwdoctor repair all{}{} --dry-run",
-                                     backup ? fmt::format(" --from {}", incidents::k_backup_placeholder) : std::string(),
+                                     backup ? fmt::format(" --from {}", incidents::backup_of(context)) : std::string(),
                                      util::printable(context.rwdoctor_arguments));
     out += is_narrow_terminal(width) ? "  all of it in one run:\n" + fitted_shell_command(command, width, "     ")
                                      : fitted_shell_command("all of it in one run: " + command, width, "  ");
   }
-  if (backup) {
+  if (backup && context.backup_argument.empty()) {
     out += fitted_text_line(fmt::format("  {}: the conninfo of a copy of this meta store taken before the incident",
                                         incidents::k_backup_placeholder),
                             width, "    ");

@@ -350,6 +350,77 @@ TEST_CASE("a job whose table row is gone is named a table or a materialized view
   }
 }
 
+// check --from: per incident what the backup can do (holds / not-in-backup / same-fault),
+// restores offered only where it can give one, the backup's names for what live lost, the
+// commands naming the backup; both stores only read.
+TEST_CASE("check --from says what the backup holds of each incident", "[db][cli][advice]")
+{
+  const test::ScratchDatabase backup("v2_4");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute("DELETE FROM fragment WHERE job_id IN (16, 33, 41)");
+  backup.execute("DELETE FROM fragment WHERE job_id = 33");  // the same fault
+  backup.execute("DELETE FROM object WHERE oid = 41");       // made after the backup
+  const auto live_before = test::dump_meta_tables(live.name());
+  const auto backup_before = test::dump_meta_tables(backup.name());
+
+  const auto json = run_cli({"check", "-d", live.name(), "--from", backup.name(), "--format", "json"});
+  INFO(json.out << json.err);
+  REQUIRE(json.code == 4);
+  const auto report = nlohmann::json::parse(json.out);
+  std::map<int, std::pair<std::string, std::string>> by_job;
+  for (const auto& incident : report["incidents"]) {
+    by_job[incident["jobs"][0].get<int>()] = {incident["backup"].get<std::string>(),
+                                              incident["recommended"].get<std::string>()};
+    for (const auto& command : incident["commands"]) {
+      CHECK_FALSE(contains(command.get<std::string>(), "BACKUP"));
+      CHECK(contains(command.get<std::string>(), " --from " + backup.name()));
+    }
+  }
+  CHECK(by_job[16] == std::make_pair(std::string("holds"), std::string("restore-fragments")));
+  CHECK(by_job[33] == std::make_pair(std::string("same-fault"), std::string("drop-job")));
+  CHECK(by_job[41] == std::make_pair(std::string("not-in-backup"), std::string("drop-job")));
+  bool named = false;
+  for (const auto& finding : report["findings"]) {
+    if (finding["object_id"] == 16 && finding["check"] == "job-without-fragments") {
+      CHECK(finding["name"].is_null()); // live's name: none
+      CHECK(finding["name_from_backup"] == "dev.public.mv_orders");
+      CHECK(finding["kind_from_backup"] == "MATERIALIZED VIEW");
+      named = true;
+    }
+  }
+  CHECK(named);
+
+  const auto text = run_cli({"check", "-d", live.name(), "--from", backup.name()});
+  INFO(text.out);
+  CHECK(text.code == 4);
+  const auto out = test::unwrapped(text.out);
+  CHECK(contains(out, "job 16 (CREATED) <no table row; the backup's materialized view dev.public.mv_orders>"));
+  CHECK(contains(out, "backup: holds job 16 without this fault"));
+  CHECK(contains(out, "backup: has the same fault, so a restore from it would bring the fault back"));
+  CHECK(contains(out, "backup: job 41 is not in the backup"));
+  CHECK(contains(out, fmt::format("rwdoctor repair drop --job 33 --from {}", backup.name())));
+  CHECK_FALSE(contains(out, "repair restore --job 33"));
+  CHECK_FALSE(contains(out, "without a backup"));
+
+  // Without --from nothing changes: null everywhere, the placeholder in the commands.
+  const auto plain = nlohmann::json::parse(run_cli({"check", "-d", live.name(), "--format", "json"}).out);
+  for (const auto& incident : plain["incidents"]) {
+    CHECK(incident["backup"].is_null());
+    CHECK(incident["recommended"] == "restore-fragments");
+  }
+
+  // The drop check prints for a job the backup cannot give back is not refused by its gate.
+  const auto drop = run_cli({"repair", "drop", "-d", live.name(), "--job", "33", "--from", backup.name(), "--dry-run"});
+  INFO(drop.out << drop.err);
+  CHECK(drop.code == 4);
+
+  const auto alone = run_cli({"check", "-d", live.name(), "--from-schema", "public"});
+  CHECK(alone.code == 16);
+  CHECK(contains(alone.err, "--from-schema needs --from"));
+  CHECK(test::dump_meta_tables(live.name()) == live_before);
+  CHECK(test::dump_meta_tables(backup.name()) == backup_before);
+}
+
 TEST_CASE("bad input: connection problems", "[db][cli][bad-input]")
 {
   SECTION("unreachable server")

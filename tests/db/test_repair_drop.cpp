@@ -575,6 +575,61 @@ TEST_CASE("no advice and no plain repair drop destroys a job that runs", "[db][r
   }
 }
 
+// repair all's backup gate, in repair drop: with --from, a job the backup holds is restored,
+// not traded away, unless the user names the trade (--drop-unrestorable).
+TEST_CASE("repair drop --from refuses a job the backup holds", "[db][repair][advice]")
+{
+  const test::ScratchDatabase backup("v2_4");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  live.execute("DELETE FROM fragment WHERE job_id = 16");
+  const auto before = test::dump_meta_tables(live.name());
+
+  const auto dry = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--cascade", "--from", backup.name(),
+                            "--dry-run"});
+  INFO(dry.out << dry.err);
+  CHECK(dry.code == 32);
+  CHECK(contains(test::unwrapped(dry.out),
+                 fmt::format("the backup holds job 16 without its fault, and a drop would trade its rows and state "
+                             "away: rwdoctor repair restore --job 16 --from {} --dry-run shows its restore",
+                             backup.name())));
+
+  // Without --cascade, the dependents' refusal names this backup, not the placeholder.
+  const auto dependents = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--from", backup.name(),
+                                   "--dry-run"});
+  CHECK(dependents.code == 32);
+  CHECK(contains(test::unwrapped(dependents.out),
+                 fmt::format("a restore from the backup keeps them: rwdoctor repair restore --job 16 --from {} "
+                             "--dry-run",
+                             backup.name())));
+  CHECK_FALSE(contains(dependents.out, "BACKUP"));
+
+  const TempDir dir;
+  const auto refused = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--cascade", "--from",
+                                backup.name(), "--yes", "--undo-file", dir.file("undo.json")});
+  INFO(refused.out << refused.err);
+  CHECK(refused.code == 32);
+  CHECK(test::dump_meta_tables(live.name()) == before);
+
+  // The printed command carries the backup and the trade, so pasting it gates again.
+  const auto traded = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--cascade", "--from",
+                               backup.name(), "--drop-unrestorable", "--dry-run"});
+  INFO(traded.out << traded.err);
+  CHECK(traded.code == 4);
+  CHECK(contains(test::unwrapped(traded.out),
+                 fmt::format("rwdoctor repair drop --job 16 --cascade --from {} --drop-unrestorable", backup.name())));
+  // Live lost job 16's table row with its fragments: the definition to recreate it is the backup's.
+  CHECK(contains(test::unwrapped(traded.out), "; definition (from the backup): CREATE MATERIALIZED VIEW mv_orders"));
+
+  // Without --from the gate has nothing to read: the drop of a job that cannot run is planned.
+  const auto plain = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--cascade", "--dry-run"});
+  CHECK(plain.code == 4);
+
+  const auto alone = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--drop-unrestorable", "--dry-run"});
+  CHECK(alone.code == 16);
+  CHECK(contains(alone.err, "--drop-unrestorable needs --from"));
+  CHECK(test::dump_meta_tables(live.name()) == before);
+}
+
 // The third trial: an undo of a drop moved two sequences and still said the store was "as it
 // was". The rows are; a sequence moved past the ids put back is named.
 TEST_CASE("an undo that moves a sequence forward names it", "[db][repair][advice]")

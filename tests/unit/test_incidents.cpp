@@ -1,4 +1,5 @@
 #include "checks/catalogue.hpp"
+#include "incidents/backup_status.hpp"
 #include "incidents/commands.hpp"
 #include "incidents/incidents.hpp"
 #include "incidents/start_gate.hpp"
@@ -192,7 +193,7 @@ TEST_CASE("commands name the meta store and quote the statement for the shell", 
   Builder b;
   b.add("object-database-invalid", Severity::critical, 14, 14, {}, {Repair::manual, Repair::drop_job}, true);
   const auto analysis = analyse(b.findings);
-  CommandContext context{" -d 'meta data' --schema rw", " -d 'meta data'", "rw"};
+  CommandContext context{" -d 'meta data' --schema rw", " -d 'meta data'", "rw", ""};
   const auto commands =
     commands_for(analysis.incidents[0], b.findings[0], "UPDATE object SET database_id = 1 WHERE oid = 14;", context);
   // No drop: a drop of a job in the wrong database would span two databases.
@@ -407,4 +408,60 @@ TEST_CASE("a job that runs is never offered a drop; one that cannot run is", "[i
   two.findings[2].consequence = checks::Consequence::data_loss;
   CHECK_FALSE(job_runs(two.findings, 15));
   CHECK_FALSE(job_runs(two.findings, 99)); // no finding at all: nothing says it runs
+}
+
+// check --from's rule: the subject not in the backup, else the same finding there, else held;
+// a store-level root (no job, object or fragment) is keyed by its subject's name.
+TEST_CASE("what a backup can do for an incident", "[incidents][backup]")
+{
+  Builder built;
+  built.add("job-without-fragments", Severity::critical, 16, 16, std::nullopt,
+            {Repair::restore_fragments, Repair::drop_job});
+  built.add("sequence-behind", Severity::warning, std::nullopt, std::nullopt, std::nullopt, {Repair::fix}, true);
+  built.findings[1].subject_name = "object_oid_seq";
+  const auto& job_root = built.findings[0];
+  const auto& store_root = built.findings[1];
+
+  BackupFacts empty;
+  CHECK(backup_status(job_root, empty) == BackupStatus::not_in_backup);
+  CHECK(backup_status(store_root, empty) == BackupStatus::holds);
+
+  BackupFacts held;
+  held.held = {16};
+  CHECK(backup_status(job_root, held) == BackupStatus::holds);
+  held.faults.insert(fault_key(job_root));
+  held.faults.insert(fault_key(store_root));
+  CHECK(backup_status(job_root, held) == BackupStatus::same_fault);
+  CHECK(backup_status(store_root, held) == BackupStatus::same_fault);
+  // Another fragment of the same job, or another sequence, is another fault.
+  auto other = job_root;
+  other.fragment_id = 7;
+  CHECK(backup_status(other, held) == BackupStatus::holds);
+  auto other_sequence = store_root;
+  other_sequence.subject_name = "actor_actor_id_seq";
+  CHECK(backup_status(other_sequence, held) == BackupStatus::holds);
+
+  CHECK(to_string(BackupStatus::holds) == "holds");
+  CHECK(to_string(BackupStatus::not_in_backup) == "not-in-backup");
+  CHECK(to_string(BackupStatus::same_fault) == "same-fault");
+
+  Incident incident;
+  incident.recommended = Repair::restore_fragments;
+  incident.alternatives = {Repair::drop_job, Repair::manual};
+  auto kept = incident;
+  CHECK_FALSE(drop_restore_the_backup_cannot_give(kept, BackupStatus::holds));
+  CHECK(kept.recommended == Repair::restore_fragments);
+  CHECK(drop_restore_the_backup_cannot_give(incident, BackupStatus::same_fault));
+  CHECK(incident.recommended == Repair::drop_job);
+  CHECK(incident.alternatives == std::vector<Repair>{Repair::manual});
+  CHECK_FALSE(drop_restore_the_backup_cannot_give(incident, BackupStatus::not_in_backup)); // nothing left to take
+  Incident only_restore;
+  only_restore.recommended = Repair::restore_rows;
+  CHECK(drop_restore_the_backup_cannot_give(only_restore, BackupStatus::not_in_backup));
+  CHECK(only_restore.recommended == Repair::manual);
+
+  CHECK(backup_line(BackupStatus::holds, job_root) == "backup: holds job 16 without this fault");
+  CHECK(backup_line(BackupStatus::holds, store_root) == "backup: does not have this fault");
+  CHECK(backup_line(BackupStatus::not_in_backup, job_root)
+        == "backup: job 16 is not in the backup: nothing of it can be restored from there");
 }

@@ -77,3 +77,24 @@ TEST_CASE("a dropped job's definition is printed where a row still holds it, cut
   CHECK(identity_text(*identity, 42).find("näme") == std::string::npos);
   CHECK(identity_text(*identity, 42).find("\"mv \"\"quoted\"\" n...") != std::string::npos);
 }
+
+// The third trial's job 42: live lost its table row, the backup still has the definition, and
+// the plan prints it (marked) so that its owner can recreate the job; live's own wins.
+TEST_CASE("a dropped job's definition comes from the backup when no live row holds it", "[repair][drop]")
+{
+  const auto removed = mv_50_without_table_row();
+  const std::map<int, std::string> backup = {{50, "CREATE MATERIALIZED VIEW mv_customer_spend AS SELECT 1"}};
+  const auto identity = identity_of(removed, 50, backup);
+  REQUIRE(identity);
+  CHECK(identity->definition_from_backup);
+  CHECK(identity_text(*identity).find("; definition (from the backup): CREATE MATERIALIZED VIEW mv_customer_spend AS "
+                                      "SELECT 1")
+        != std::string::npos);
+  CHECK_FALSE(identity_of(removed, 50, {{51, "CREATE ..."}})->definition); // another job's
+
+  auto with_row = removed;
+  with_row.push_back(captured("table", {"table_id", "name", "definition"}, {{"50", "mv", "CREATE MATERIALIZED VIEW live"}}));
+  const auto live_own = identity_of(with_row, 50, backup);
+  CHECK(live_own->definition == std::optional<std::string>("CREATE MATERIALIZED VIEW live"));
+  CHECK_FALSE(live_own->definition_from_backup);
+}

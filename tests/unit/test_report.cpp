@@ -70,8 +70,11 @@ TEST_CASE("check JSON follows format_version 1 exactly", "[report][json]")
   CHECK(keys == std::vector<std::string>{"id", "check", "severity", "consequence", "job_id", "fragment_id", "object_id",
                                          "database_id", "object_type", "name", "job_status", "message", "repairs",
                                          "statement", "cause", "incident", "clears_after_start",
-                                         "kind_from_fragments"});
+                                         "kind_from_fragments", "name_from_backup", "kind_from_backup"});
   CHECK(finding["kind_from_fragments"].is_null());
+  CHECK(finding["name_from_backup"].is_null());
+  CHECK(finding["kind_from_backup"].is_null());
+  CHECK(document["incidents"][0]["backup"].is_null()); // without --from
   CHECK(finding["id"] == 1);
   CHECK(finding["cause"].is_null());
   CHECK(finding["incident"] == 1);
@@ -137,6 +140,73 @@ TEST_CASE("a job without its table row is named by what its fragments say it is"
     CHECK(text.find("a table, materialized view or index") == std::string::npos);
     const auto document = nlohmann::ordered_json::parse(report::render_check_json(report));
     CHECK(document["findings"].back()["kind_from_fragments"] == kind);
+  }
+}
+
+// check --from: the renderer asks its backup source once for all incidents; each incident
+// says what the backup can do for it, a restore the backup cannot give leaves the advice, and
+// a nameless object carries the backup's name and kind (live's `name` stays null).
+TEST_CASE("check --from: what the backup can do per incident, and its names", "[report][text][json]")
+{
+  auto report = sample_report();
+  report.findings.front().name.reset(); // live lost job 1004's table row
+  for (const auto& [status, line] : std::vector<std::pair<std::string, std::string>>{
+         {"holds", "backup: holds job 1004 without this fault"},
+         {"same-fault", "backup: has the same fault, so a restore from it would bring the fault back"},
+         {"not-in-backup", "backup: job 1004 is not in the backup"}}) {
+    DYNAMIC_SECTION(status)
+    {
+      std::vector<incidents::FindingFacts> asked_roots;
+      std::vector<int> asked_nameless;
+      const auto source = [&, status = status](const std::vector<incidents::FindingFacts>& roots,
+                                               const std::vector<int>& nameless) {
+        asked_roots = roots;
+        asked_nameless = nameless;
+        incidents::BackupFacts facts;
+        if (status != "not-in-backup") {
+          facts.held.insert(1004);
+          facts.names.emplace(1004, incidents::BackupName{"dev.public.mv_orders", "MATERIALIZED VIEW"});
+        }
+        if (status == "same-fault") {
+          facts.faults.insert(incidents::fault_key(incidents::facts_of(0, report.findings.front())));
+        }
+        return facts;
+      };
+      incidents::CommandContext context;
+      context.backup_argument = "backup_db";
+      auto text_renderer = report::CheckRenderer::text(Catalogue::builtin(), report::Colour::off,
+                                                       report::Verbosity::normal, context);
+      text_renderer.set_backup_source(source);
+      const auto text = std::move(text_renderer).render(report);
+      INFO(text);
+      CHECK(asked_roots.size() == 1);
+      CHECK(asked_nameless == std::vector<int>{1004, 1010});
+      CHECK(text.find(line) != std::string::npos);
+      CHECK(text.find("without a backup") == std::string::npos);
+      CHECK(text.find("BACKUP") == std::string::npos);
+      if (status == "holds") {
+        CHECK(text.find("job 1004 (CREATED) <no table row; the backup's materialized view dev.public.mv_orders>")
+              != std::string::npos);
+        CHECK(text.find("rwdoctor repair restore --job 1004 --from backup_db --dry-run") != std::string::npos);
+        CHECK(text.find("  1. job 1004 dev.public.mv_orders (in the backup): job-without-fragments") != std::string::npos);
+        CHECK(text.find("or: rwdoctor repair drop --job 1004 --from backup_db --dry-run") != std::string::npos);
+      } else {
+        CHECK(text.find("repair restore") == std::string::npos);
+        CHECK(text.find(status == "same-fault" ? "  1. job 1004 dev.public.mv_orders (in the backup): job-without-fragments\n"
+                                                  "     rwdoctor repair drop --job 1004 --from backup_db"
+                                                : "  1. job 1004: job-without-fragments\n"
+                                                  "     rwdoctor repair drop --job 1004 --from backup_db")
+              != std::string::npos);
+      }
+      auto json_renderer = report::CheckRenderer::json(context);
+      json_renderer.set_backup_source(source);
+      const auto document = nlohmann::json::parse(std::move(json_renderer).render(report));
+      CHECK(document["incidents"][0]["backup"] == status);
+      CHECK(document["incidents"][0]["recommended"] == (status == "holds" ? "restore-fragments" : "drop-job"));
+      CHECK(document["findings"][0]["name"].is_null());
+      CHECK(document["findings"][0]["name_from_backup"]
+            == (status == "not-in-backup" ? nlohmann::json(nullptr) : nlohmann::json("dev.public.mv_orders")));
+    }
   }
 }
 

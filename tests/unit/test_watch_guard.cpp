@@ -52,7 +52,7 @@ contains(const std::string& text, const std::string& part)
 
 TEST_CASE("guard: a critical incident blocks with the command that repairs it", "[guard]")
 {
-  incidents::CommandContext commands{" -d metadata", " -d metadata", ""};
+  incidents::CommandContext commands{" -d metadata", " -d metadata", "", ""};
   const auto judged = report::judge_start(gate_report(), {}, commands);
   INFO(judged.out << judged.err);
   CHECK(judged.code == ExitCode::inconsistent);
