@@ -54,6 +54,10 @@ struct AllStep
   // Why the repairs tried before this one were refused ("restore refused: job 50 is not in
   // the backup"): a drop says why nothing restores the job.
   std::vector<std::string> passed_over;
+  // Planned in the second round, after these incidents' steps (which run first), because its
+  // first attempt was refused (`first_refusal`): a neighbour one of them drops, say.
+  std::vector<int> runs_after;
+  std::string first_refusal;
   std::optional<DropPlan> drop;
   std::optional<RestorePlan> restore;
   std::optional<FixPlan> fix;

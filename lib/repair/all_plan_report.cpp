@@ -237,6 +237,7 @@ all_plan_json(const AllPlan& plan)
     }
     steps.push_back(Json{{"incident", step.incident.id},
                          {"joined_incidents", joined},
+                         {"runs_after", step.runs_after},
                          {"title", step.incident.title},
                          {"pass", std::string(incidents::to_string(step.incident.pass))},
                          {"check", step.incident.root.check},
@@ -307,7 +308,15 @@ render_all_plan_text(const AllPlan& plan)
   }
   std::vector<std::pair<int, std::string>> blocks;
   for (const auto& step : plan.steps) {
-    blocks.emplace_back(step.incident.id, heading(step.incident, plan.incident_count) + step_summary(step));
+    // A step of the second round runs after the steps it waited for, not in incident order.
+    const auto after = step.runs_after.empty()
+                         ? std::string()
+                         : wrapped("      ",
+                                   fmt::format("runs after incident{} {}: its first try was refused ({})",
+                                               step.runs_after.size() == 1 ? "" : "s",
+                                               fmt::join(step.runs_after, ", "), util::printable(step.first_refusal)),
+                                   "        ");
+    blocks.emplace_back(step.incident.id, heading(step.incident, plan.incident_count) + after + step_summary(step));
     for (const auto& other : step.joined) {
       blocks.emplace_back(other.id, heading(other, plan.incident_count)
                                       + wrapped("      ",

@@ -67,6 +67,11 @@ by_hand(const incidents::Incident& incident, const checks::Finding& root, const 
     return fmt::format("a backup has its rows: run repair all again with --from BACKUP, or see rwdoctor explain {}",
                        root.check);
   }
+  if (root.clears_after_start) { // as check's WHAT TO DO says it
+    return fmt::format("nothing to do before the start: RisingWave clears it once the meta node runs (rwdoctor "
+                       "explain {})",
+                       root.check);
+  }
   if (root.statement && incident.statement_applies) {
     return fmt::format("by hand, the data determines it: {}", *root.statement);
   }

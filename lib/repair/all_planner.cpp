@@ -167,6 +167,7 @@ private:
   std::set<int> m_removed;        // objects earlier drops remove
   std::set<int> m_repaired_first; // jobs and objects earlier steps repair
   std::set<int> m_joined;         // incidents an earlier joint restore repairs
+  std::set<int> m_processed;      // incidents planned (a step) or left, in the first round
   // Rows earlier steps insert, by table and key: a later restore leaves them out (inside the
   // transaction live has them already, and the dry run must plan the same).
   RowKeys m_inserted_first;
@@ -179,10 +180,43 @@ AllPlanner::plan_incidents(const incidents::Analysis& analysis)
     m_backup_names = names_from_backup(*m_backup, m_report);
   }
   find_restorable(analysis);
+  // An incident left to a person while later steps were still to come is tried once more
+  // after them: a restore refused for a neighbour that a later step drops (a job whose state
+  // Hummock removed, which the restore would otherwise have to bring back with it) runs once
+  // that neighbour is gone. The dry run and the repair transaction plan in the same order.
+  std::vector<std::pair<const incidents::Incident*, std::size_t>> left_before; // with the steps planned by then
   for (const auto& incident : analysis.incidents) {
     if (selected(root_of(incident), m_request)) {
       ++m_plan.incident_count;
+      const auto remaining = m_plan.remaining.size();
       plan_incident(incident);
+      m_processed.insert(incident.id);
+      if (m_plan.remaining.size() > remaining) {
+        left_before.emplace_back(&incident, m_plan.steps.size());
+      }
+    }
+  }
+  for (const auto& [incident, steps_then] : left_before) {
+    if (m_plan.steps.size() == steps_then) {
+      continue; // nothing changed after it was left
+    }
+    const auto left = std::find_if(m_plan.remaining.begin(), m_plan.remaining.end(), [&](const RemainingIncident& r) {
+      return r.incident.id == incident->id;
+    });
+    auto kept = std::move(*left);
+    m_plan.remaining.erase(left);
+    const auto remaining = m_plan.remaining.size();
+    const auto steps_before = m_plan.steps.size();
+    plan_incident(*incident);
+    if (m_plan.remaining.size() > remaining) {
+      m_plan.remaining.back() = std::move(kept); // still left: as the first attempt said why
+    } else if (m_plan.steps.size() > steps_before) {
+      auto& step = m_plan.steps.back();
+      for (std::size_t i = steps_then; i < steps_before; ++i) {
+        step.runs_after.push_back(m_plan.steps[i].incident.id);
+      }
+      // Its first clause: the details are the first attempt's, shown where that incident is.
+      step.first_refusal = kept.why.empty() ? std::string() : kept.why.front().substr(0, kept.why.front().find(" ("));
     }
   }
 }
@@ -298,8 +332,8 @@ AllPlanner::widen_restore(const incidents::Incident& incident, AllStep& step, Re
   std::vector<int> more;
   for (const int job : wanted_more) {
     const auto found = m_restorable.find(job);
-    const bool later = found != m_restorable.end() && found->second->id > incident.id
-                       && m_joined.count(found->second->id) == 0;
+    const bool later = found != m_restorable.end() && m_processed.count(found->second->id) == 0
+                       && found->second->id != incident.id && m_joined.count(found->second->id) == 0;
     if (later && std::find(wanted.jobs.begin(), wanted.jobs.end(), job) == wanted.jobs.end()) {
       more.push_back(job);
     } else if (!later && std::find(current.broken_neighbours.begin(), current.broken_neighbours.end(), job)

@@ -1,5 +1,7 @@
 #include "scratch_database.hpp"
 
+#include "process_runner.hpp"
+
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <libpq-fe.h>
@@ -184,6 +186,16 @@ read_source_file(const std::string& relative_path)
   std::ostringstream contents;
   contents << file.rdbuf();
   return contents.str();
+}
+
+std::string
+upgrade_sql(const std::string& from, const std::string& to)
+{
+  const auto outcome = run_process({std::string(RWDOCTOR_SOURCE_DIR) + "/scripts/replay-migrations.sh", "upgrade", from, to});
+  INFO(outcome.describe());
+  REQUIRE(outcome.exited);
+  REQUIRE(outcome.exit_code == 0);
+  return outcome.out;
 }
 
 void

@@ -20,6 +20,11 @@ const std::vector<std::string>& all_generations();
 // The contents of a file in the source tree, e.g. "sql/schema/head.sql".
 std::string read_source_file(const std::string& relative_path);
 
+// The SQL that upgrades a store of generation `from` (demo catalog loaded) to `to`
+// (scripts/replay-migrations.sh upgrade: the migrations the older store lacks, then the meta
+// node's first start). FAILs when the script does.
+std::string upgrade_sql(const std::string& from, const std::string& to);
+
 // Runs `sql` (one or more statements) in database `dbname` as the test superuser.
 
 void execute(const std::string& dbname, const std::string& sql);

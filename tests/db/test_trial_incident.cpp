@@ -4,6 +4,7 @@
 // fail-over), each end to end through the CLI on a scratch copy of the healthy demo, the way the
 // trial ran them; then the whole incident, repaired by one `repair all --from BACKUP --yes`.
 
+#include "hummock_wire.hpp"
 #include "process_runner.hpp"
 #include "scratch_database.hpp"
 
@@ -518,4 +519,106 @@ TEST_CASE("a sink whose target_table alone was nulled gets the backup's value ba
       expect_all_back_to_backup(backup, live);
     }
   }
+}
+
+// The third DBA trial (dba-trial-2026-12c.md) on the demo catalog: a store created on v2.4 and
+// upgraded to HEAD, six root causes, a backup taken before four of them. Following only what
+// rwdoctor prints must drop no job that runs, repair the duplicated split, say why each job it
+// drops is not restored, and reach guard 0 with no hand SQL; what remains is RisingWave's own
+// to clear after the start.
+TEST_CASE("trial 3 store: v2.4 upgraded to HEAD, six root causes; what rwdoctor prints drops no job that runs and "
+          "reaches guard 0",
+          "[db][trial][advice]")
+{
+  namespace hw = rwdoctor::test::hummock_wire;
+  const test::ScratchDatabase head("head");
+  const auto split_list = [&](int fragment) {
+    return scalar(head.name(), fmt::format("SELECT encode(splits, 'hex') FROM fragment_splits WHERE fragment_id = {}",
+                                           fragment));
+  };
+  const auto splits = split_list(1);
+  const test::ScratchDatabase backup("v2_4");
+  // (f) the upgrade leaves table 30, which sink 31 writes into, to the legacy-table migration task.
+  backup.execute(test::upgrade_sql("v2_4", "head"));
+  // (e) the first start's split reassignment wrote the lists of source fragments 1, 2 and 4,
+  // fragment 1's with every split twice; (d) a leftover TABLE object of a failed REPLACE: both
+  // were there when the backup was taken.
+  backup.execute(fmt::format("INSERT INTO fragment_splits VALUES (1, decode('{0}{0}', 'hex')), (2, decode('{1}', "
+                             "'hex')), (4, decode('{2}', 'hex'))",
+                             splits, split_list(2), split_list(4)));
+  backup.execute("INSERT INTO object (oid, obj_type, owner_id, schema_id, database_id, belong_to_oid) "
+                 "VALUES (44, 'TABLE', 1, 2, 1, 2); SELECT setval('object_oid_seq', 44)");
+  const auto live = test::ScratchDatabase::copy_of(backup);
+  // (c) job 41 was created after the backup.
+  backup.execute("DELETE FROM object WHERE oid IN (41, 42, 43)");
+  // (a) job 16 and (b) job 33 and (c) job 41 lost their fragments; (b)'s state tables were then
+  // purged by a recovery (the unregister delta is still there).
+  live.execute("DELETE FROM fragment WHERE job_id IN (16, 33, 41)");
+  live.execute(fmt::format("INSERT INTO hummock_version_delta VALUES (8813, 8812, 0, 0, false, decode('{}', 'hex'))",
+                           hw::hex(hw::delta(8813, {33, 34, 35, 36, 37}))));
+
+  const auto checked = run_rwdoctor({"check", "-d", live.name(), "--from", backup.name(), "--format", "json"});
+  INFO(checked.describe());
+  REQUIRE(checked.exit_code == 4);
+  const auto report = nlohmann::json::parse(checked.out);
+  std::map<int, std::pair<std::string, std::string>> advice; // root subject -> (backup, recommended)
+  for (const auto& incident : report["incidents"]) {
+    const auto& root = report["findings"][incident["root"].get<std::size_t>() - 1];
+    const int subject = root["job_id"].is_null() ? root["object_id"].get<int>() : root["job_id"].get<int>();
+    advice[subject] = {incident["backup"].get<std::string>(), incident["recommended"].get<std::string>()};
+    // No command anywhere drops a job that runs: only the jobs that lost their fragments.
+    for (const auto& command : incident["commands"]) {
+      const auto text = command.get<std::string>();
+      INFO(text);
+      if (text.find("repair drop") != std::string::npos) {
+        CHECK((text.find("--job 33 ") != std::string::npos || text.find("--job 41 ") != std::string::npos
+               || text.find("--job 16 ") != std::string::npos));
+      }
+    }
+  }
+  using Advice = std::pair<std::string, std::string>;
+  CHECK(advice[16] == Advice{"holds", "restore-fragments"});
+  CHECK(advice[33] == Advice{"holds", "drop-job"}); // its state is removed: no restore can run
+  CHECK(advice[41] == Advice{"not-in-backup", "drop-job"});
+  CHECK(advice[14] == Advice{"same-fault", "fix"}); // the split list: the backup has the same bytes
+  CHECK(advice[44] == Advice{"same-fault", "fix"});
+  CHECK(advice[30] == Advice{"same-fault", "manual"}); // clears after the start
+  CHECK(advice.size() == 6);
+
+  const auto dry = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--dry-run"});
+  INFO(dry.describe());
+  const auto plan = test::unwrapped(dry.out);
+  CHECK(dry.exit_code == 4);
+  CHECK(plan.find("restore refused: job 41 is not in the backup") != std::string::npos);
+  CHECK(plan.find("restore refused: job 33's state is removed in Hummock") != std::string::npos);
+  // Job 33 can be recreated from what the plan prints.
+  CHECK(plan.find("definition (from the backup): CREATE MATERIALIZED VIEW") != std::string::npos);
+
+  const test::TemporaryDirectory directory;
+  const auto applied = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes",
+                                     "--undo-file", directory.file("undo.json")});
+  INFO(applied.describe());
+  CHECK(applied.exit_code == 4); // table 30 remains, RisingWave's to clear
+  CHECK(test::unwrapped(applied.out).find("repaired 5 of 6 incident(s)") != std::string::npos);
+
+  // Pasted again: nothing is changed, and what remains is RisingWave's to clear, as check says.
+  const auto again = run_rwdoctor({"repair", "all", "--from", backup.name(), "-d", live.name(), "--yes"});
+  INFO(again.describe());
+  CHECK(again.exit_code == 4);
+  CHECK(test::unwrapped(again.out).find("not repaired: nothing to do before the start: RisingWave clears it once the "
+                                        "meta node runs")
+        != std::string::npos);
+
+  const auto guard = run_rwdoctor({"guard", "-d", live.name()});
+  INFO(guard.describe());
+  CHECK(guard.exit_code == 0);
+  const auto after = nlohmann::json::parse(run_rwdoctor({"check", "-d", live.name(), "--format", "json"}).out);
+  for (const auto& finding : after["findings"]) {
+    INFO(finding.dump());
+    CHECK((finding["clears_after_start"] == true || finding["severity"] == "info"));
+  }
+  // The shared source and everything that reads it still run; the split list has each split once.
+  CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (14, 16, 24, 30, 31, 39)") == "6");
+  CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (33, 34, 35, 36, 37, 41, 42, 43, 44)") == "0");
+  CHECK(scalar(live.name(), "SELECT encode(splits, 'hex') FROM fragment_splits WHERE fragment_id = 1") == splits);
 }

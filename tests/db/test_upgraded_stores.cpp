@@ -20,18 +20,6 @@ using namespace rwdoctor;
 
 namespace {
 
-// The SQL that upgrades a store of `from` (demo catalog loaded) to `to`.
-std::string
-upgrade_sql(const std::string& from, const std::string& to)
-{
-  const auto outcome = test::run_process(
-    {std::string(RWDOCTOR_SOURCE_DIR) + "/scripts/replay-migrations.sh", "upgrade", from, to});
-  INFO(outcome.describe());
-  REQUIRE(outcome.exited);
-  REQUIRE(outcome.exit_code == 0);
-  return outcome.out;
-}
-
 // The release label the report names for each generation (store/generation.cpp's table).
 const std::map<std::string, std::string>&
 release_labels()
@@ -92,7 +80,7 @@ TEST_CASE("the healthy demo upgraded between generations gets only findings true
       DYNAMIC_SECTION(from << " -> " << to)
       {
         const test::ScratchDatabase database(from);
-        database.execute(upgrade_sql(from, to));
+        database.execute(test::upgrade_sql(from, to));
         const auto report = test::check_database(database.name());
         INFO(test::describe(report));
 
@@ -131,7 +119,7 @@ TEST_CASE("an upgrade replays exactly the migrations the newer generation adds",
   // v2_4 -> head: the upgraded store applied as many migrations as a fresh head store, and
   // they make the same generation.
   const test::ScratchDatabase database("v2_4");
-  database.execute(upgrade_sql("v2_4", "head"));
+  database.execute(test::upgrade_sql("v2_4", "head"));
   const test::ScratchDatabase fresh("head");
   const auto versions = [](const std::string& dbname) {
     const auto report = test::check_database(dbname);

@@ -3,6 +3,7 @@
 #include "incidents/incidents.hpp"
 #include "repair/all_plan.hpp"
 #include "repair/all_plan_report.hpp"
+#include "repair/all_plan_rules.hpp"
 #include "repair/plan_report.hpp"
 #include "repair/undo_rules.hpp"
 
@@ -80,6 +81,25 @@ TEST_CASE("repair all tries restore, then the fix, then a drop", "[all]")
   // A job repair needs a job.
   CHECK(repair_order(jobs, root_offering({Repair::restore_fragments, Repair::drop_job}, std::nullopt), with_backup)
           .empty());
+}
+
+// What a plan says of an incident nothing rwdoctor runs repairs: check's words for a finding
+// RisingWave clears after the start, the statement where the data determines it, else explain.
+TEST_CASE("an incident left to a person says what check's WHAT TO DO says", "[all]")
+{
+  auto root = root_offering({Repair::manual}, 30);
+  root.check = "table-mview-fragment-invalid";
+  root.clears_after_start = true;
+  const auto incident = incident_in(incidents::Pass::jobs);
+  CHECK(by_hand(incident, root, AllRequest{})
+        == "nothing to do before the start: RisingWave clears it once the meta node runs (rwdoctor explain "
+           "table-mview-fragment-invalid)");
+  root.clears_after_start = false;
+  CHECK(by_hand(incident, root, AllRequest{}) == "by hand, the data leaves a choice: rwdoctor explain "
+                                                 "table-mview-fragment-invalid");
+  root.statement = "UPDATE object SET database_id = 1 WHERE oid = 30;";
+  CHECK(by_hand(incident_in(incidents::Pass::jobs, true), root, AllRequest{})
+        == "by hand, the data determines it: UPDATE object SET database_id = 1 WHERE oid = 30;");
 }
 
 TEST_CASE("repair fix runs fixes only, and a choice on a terminal replaces the order", "[all]")
