@@ -274,6 +274,9 @@ print_applied_all_text(const AllContext& context, const repair::AllOutcome& outc
   }
   out << applied_repair_footer("repair", outcome.undo_path, outcome.repair_id, outcome.audit_id, context.connection,
                                plan.database, plan.server);
+  if (plan.steps.size() > 1) {
+    out << "  one step alone: add --incident N (the incident's number above), repeatable\n";
+  }
 }
 
 int

@@ -39,8 +39,10 @@ Usage:
                                     store, exactly, or refuse
   rwdoctor apply PLAN [--yes] [--from BACKUP]
                                     apply a plan saved with --plan-out (refused if stale)
-  rwdoctor undo UNDO_FILE [--yes]   take a repair back, only on the meta store it was
-                                    made for and while its rows are as it left them
+  rwdoctor undo UNDO_FILE [--incident N]... [--yes]
+                                    take a repair back, only on the meta store it was
+                                    made for and while its rows are as it left them;
+                                    --incident: only that step of a repair all
   rwdoctor --version | --help
 
 Each command's --help lists its options.

@@ -12,9 +12,11 @@
 #include "repair/undo_file.hpp"
 #include "report/text_report.hpp"
 #include "util/durable_file.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <ostream>
 
@@ -47,6 +49,16 @@ std::string
 undo_summary(const repair::UndoData& undo, const std::string& path, const UndoSize& size)
 {
   const auto repair_named = undo.repair_id.empty() ? std::string() : fmt::format(" (repair {})", undo.repair_id);
+  if (undo.action == "all" && !undo.only_incidents.empty()) {
+    return fmt::format("undo {}{}: the step{} of incident{} {} of a repair all in database \"{}\"; taking {} back "
+                       "deletes the {} row(s) {} inserted, sets {} column value(s) back and puts back {} row(s) {} "
+                       "removed; the other steps stay",
+                       path, repair_named, undo.only_incidents.size() == 1 ? "" : "s",
+                       undo.only_incidents.size() == 1 ? "" : "s", fmt::join(undo.only_incidents, ", "),
+                       undo.database, undo.only_incidents.size() == 1 ? "it" : "them", size.inserted,
+                       undo.only_incidents.size() == 1 ? "it" : "they", undo.updated.size(), size.rows,
+                       undo.only_incidents.size() == 1 ? "it" : "they");
+  }
   if (undo.action == "all") {
     return fmt::format("undo {}{}: a repair{} in database \"{}\"; taking it back deletes the {} row(s) it inserted, "
                        "sets {} column value(s) back and puts back {} row(s) it removed",
@@ -69,7 +81,7 @@ std::string
 undo_question(const repair::UndoData& undo, const UndoSize& size)
 {
   if (undo.action == "all") {
-    return "take this repair back? [y/N] ";
+    return undo.only_incidents.empty() ? "take this repair back? [y/N] " : "take these steps back? [y/N] ";
   }
   if (undo.action == "restore") {
     return fmt::format("delete the {} row(s) it inserted{}? [y/N] ", size.inserted,
@@ -86,7 +98,14 @@ report_undone(const repair::UndoData& undo, const repair::UndoOutcome& outcome, 
     out << report::fitted_text_line(*outcome.nothing_to_do, output_width(), "  ");
     return to_int(ExitCode::clean);
   }
-  if (undo.action == "all") {
+  if (undo.action == "all" && !undo.only_incidents.empty()) {
+    out << report::fitted_text_line(
+      fmt::format("took back the step{} of incident{} {}: {} row(s) deleted or put back, {} column value(s) set "
+                  "back; the other steps of the repair stay",
+                  undo.only_incidents.size() == 1 ? "" : "s", undo.only_incidents.size() == 1 ? "" : "s",
+                  fmt::join(undo.only_incidents, ", "), outcome.rows, undo.updated.size()),
+      output_width(), "  ");
+  } else if (undo.action == "all") {
     out << report::fitted_text_line(
       fmt::format("took the repair back: {} row(s) deleted or put back, {} column value(s) set back; the meta store "
                   "is as it was before the repair{}",
@@ -122,18 +141,32 @@ run_undo_command(const std::vector<std::string>& args, std::istream& in, std::os
 {
   po::options_description options("rwdoctor undo options");
   add_repair_options(options);
-  options.add_options()("file", po::value<std::string>(), "undo file written by a repair");
+  options.add_options()("file", po::value<std::string>(), "undo file written by a repair")(
+    "incident", po::value<std::vector<std::string>>()->composing(),
+    "take back only the step of this incident of a repair all (repeatable; as its plan numbered them)");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_options(args, options, "undo", &positional);
   if (values.count("help") != 0) {
-    return print_command_help(out, "Usage: rwdoctor undo UNDO_FILE [--yes] [options]\n\n", options);
+    return print_command_help(out, "Usage: rwdoctor undo UNDO_FILE [--incident N]... [--yes] [options]\n\n", options);
   }
   if (values.count("file") == 0) {
     throw UsageError("undo needs the undo file", "Repairs print the path of their undo file.");
   }
   const auto path = repair::absolute_path(values["file"].as<std::string>());
-  const auto undo = repair::read_undo_document(util::read_whole_file(path), path);
+  auto undo = repair::read_undo_document(util::read_whole_file(path), path);
+  if (values.count("incident") != 0) {
+    std::vector<int> incidents;
+    for (const auto& text : values["incident"].as<std::vector<std::string>>()) {
+      int incident = 0;
+      if (!util::parse_int32(text, incident) || incident <= 0) {
+        throw UsageError(fmt::format("--incident takes an incident number, not '{}'", text),
+                         "Give the number the repair all plan listed the step under, e.g. --incident 2.");
+      }
+      incidents.push_back(incident);
+    }
+    undo = repair::undo_of_incidents(undo, incidents);
+  }
   auto connection = connection_from(values);
   default_connection_to(connection, values, undo.database, undo.server ? undo.server->host : "",
                         undo.server ? undo.server->port : "", undo.schema);

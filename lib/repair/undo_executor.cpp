@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unistd.h>
 
 namespace rwdoctor::repair {
@@ -225,15 +226,34 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
 
   AuditLog audit(session);
   evidence.audit_readable = audit.readable();
+  const auto steps_prefix = undo.repair_id + "#";
   for (const auto& row : audit.rows_of(undo.repair_id)) {
     if (row.action == "undo" && row.undoes == undo.repair_id) {
       if (!evidence.undo_row) {
         evidence.undo_row = row;
       }
+    } else if (row.action == "undo" && row.undoes.compare(0, steps_prefix.size(), steps_prefix) == 0) {
+      std::string_view list(row.undoes);
+      list.remove_prefix(steps_prefix.size());
+      while (!list.empty()) {
+        const auto comma = list.find(',');
+        int incident = 0;
+        if (util::parse_int32(list.substr(0, comma), incident)) {
+          evidence.steps_undone.insert(incident);
+        }
+        list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+      }
     } else if (row.repair_id == undo.repair_id) {
       evidence.repair_row = row;
     }
   }
+  for (const auto& step : undo.steps) {
+    evidence.steps.push_back(step.incident);
+    if (::access(undone_step_marker_path(path, step.incident).c_str(), F_OK) == 0) {
+      evidence.steps_undone.insert(step.incident);
+    }
+  }
+  evidence.selected_steps = undo.only_incidents;
   // Later drops and restores of its own jobs, and for a restore of the jobs its edges connect
   // to: dropping one of those took some of its rows with it.
   auto touched = undo.oids;
@@ -261,9 +281,35 @@ gather_evidence(db::MetaStoreSession& session, const UndoData& undo, const std::
   return evidence;
 }
 
+// The steps of a repair all whose undo alone the Hummock state allows (those that put back no
+// job whose state is gone), as `--incident N` options; "" when none can.
+std::string
+steps_undoable_alone(db::MetaStoreSession& session, const UndoData& undo)
+{
+  std::set<int> alone;
+  for (const auto& step : undo.steps) {
+    if (!step.has_parts) {
+      return "";
+    }
+    std::map<int, hummock::StateSummary> states;
+    std::vector<std::string> refusals;
+    if (!step.tables.empty()) {
+      grade_undone_state(session, step.tables, states, refusals);
+    }
+    if (refusals.empty()) {
+      alone.insert(step.incident);
+    }
+  }
+  std::string options;
+  for (const int incident : alone) {
+    options += fmt::format(" --incident {}", incident);
+  }
+  return options;
+}
+
 // A drop's rows put back bring its jobs back: not when Hummock has let their state go.
 void
-refuse_if_undone_state_gone(db::MetaStoreSession& session, const UndoData& undo)
+refuse_if_undone_state_gone(db::MetaStoreSession& session, const UndoData& undo, const std::string& path)
 {
   if (undo.tables.empty()) {
     return;
@@ -272,14 +318,18 @@ refuse_if_undone_state_gone(db::MetaStoreSession& session, const UndoData& undo)
   std::vector<std::string> refusals;
   grade_undone_state(session, undo.tables, states, refusals);
   if (!refusals.empty()) {
-    // A repair all's file takes its steps back together: say that the others stay too.
-    const std::string together =
-      undo.action == "all" ? " This file takes every step of its repair all back together, so none of them is taken "
-                             "back now (one step alone cannot be undone yet)."
-                           : "";
+    // A repair all's file taken back whole: say which of its steps can still be taken back alone.
+    std::string steps;
+    if (undo.action == "all" && undo.only_incidents.empty()) {
+      const auto alone = steps_undoable_alone(session, undo);
+      steps = alone.empty() ? " None of the steps of this repair all can be taken back alone, so none is taken back."
+                            : fmt::format(" The steps of this repair all that can be taken back alone: rwdoctor undo "
+                                          "{}{} --yes.",
+                                          path, alone);
+    }
     throw RefusedError(fmt::format("the undo would bring back a job whose state is gone: {}", refusals.front()),
                        "Leave the job dropped and recreate it; only a RisingWave meta backup taken before the "
-                       "drop, restored for the whole cluster, has its data." + together);
+                       "drop, restored for the whole cluster, has its data." + steps);
   }
 }
 
@@ -345,8 +395,11 @@ write_undo(db::MetaStoreSession& session, const UndoData& undo, const ApplyOptio
   fault_point("undo:after-insert");
   outcome.sequences_moved = db::advance_sequences(session, tables);
   fault_point("undo:after-sequences");
+  // An undo of some steps says which (undoes_steps): the repair itself still stands.
+  const auto undoes =
+    undo.only_incidents.empty() ? undo.repair_id : undoes_steps(undo.repair_id, undo.only_incidents);
   outcome.audit_id = write_audit_row(
-    session, options.audit, AuditEntry{"undo", new_repair_id(), undo.repair_id, undo.plan_hash, undo.oids, counts, "", ""});
+    session, options.audit, AuditEntry{"undo", new_repair_id(), undoes, undo.plan_hash, undo.oids, counts, "", ""});
   fault_point("undo:before-commit");
   session.commit();
   fault_point("undo:after-commit");
@@ -354,16 +407,25 @@ write_undo(db::MetaStoreSession& session, const UndoData& undo, const ApplyOptio
 }
 
 // Beside the file, so that running it again says "already undone" without an audit table
-// too. The undo has committed: a marker that cannot be written is no reason to fail.
+// too; one per step for an undo of some steps. The undo has committed: a marker that cannot be
+// written is no reason to fail.
 void
-write_undone_marker(const std::string& undo_path, long audit_id)
+write_undone_marker(const std::string& undo_path, const std::vector<int>& only_incidents, long audit_id)
 {
-  try {
-    util::write_new_file_durably(
-      undone_marker_path(undo_path),
-      fmt::format("undone at {}{}\n", utc_timestamp(),
-                  audit_id != 0 ? fmt::format(", audit row {}", audit_id) : std::string()));
-  } catch (const Error&) {
+  const auto text = fmt::format("undone at {}{}\n", utc_timestamp(),
+                                audit_id != 0 ? fmt::format(", audit row {}", audit_id) : std::string());
+  std::vector<std::string> markers;
+  if (only_incidents.empty()) {
+    markers.push_back(undone_marker_path(undo_path));
+  }
+  for (const int incident : only_incidents) {
+    markers.push_back(undone_step_marker_path(undo_path, incident));
+  }
+  for (const auto& marker : markers) {
+    try {
+      util::write_new_file_durably(marker, text);
+    } catch (const Error&) {
+    }
   }
 }
 
@@ -392,11 +454,11 @@ apply_undo(const db::ConnectionOptions& connection, const UndoData& undo, const 
     if (verdict.decision == UndoDecision::refuse) {
       throw RefusedError(verdict.message, verdict.hint);
     }
-    refuse_if_undone_state_gone(session, undo);
+    refuse_if_undone_state_gone(session, undo, undo_path);
     return write_undo(session, undo, options);
   });
   if (!result.nothing_to_do) {
-    write_undone_marker(undo_path, result.audit_id);
+    write_undone_marker(undo_path, undo.only_incidents, result.audit_id);
   }
   return result;
 }

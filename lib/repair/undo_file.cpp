@@ -10,6 +10,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <openssl/rand.h>
 
 #include <algorithm>
@@ -323,12 +324,20 @@ make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp)
   document["inserted"] = parts.inserted;
   document["updated"] = parts.updated;
   document["neighbour_jobs"] = std::vector<int>(neighbours.begin(), neighbours.end());
+  // Each step with its own parts too, so that `undo --incident N` can take it back alone.
   Json steps = Json::array();
   for (const auto& step : plan.steps) {
+    UndoParts own;
+    own.add(step.changes());
     steps.push_back(Json{{"incident", step.incident.id},
                          {"repair", std::string(to_string(step.kind))},
                          {"title", step.incident.title},
-                         {"rows_hash", step.rows_hash()}});
+                         {"rows_hash", step.rows_hash()},
+                         {"objects", step.repaired()},
+                         {"neighbour_jobs", step.restore ? step.restore->neighbour_jobs : std::vector<int>{}},
+                         {"tables", tables_json(own.removed)},
+                         {"inserted", own.inserted},
+                         {"updated", own.updated}});
   }
   document["steps"] = steps;
   document["state"] = hummock::job_states_json(plan.state());
@@ -410,7 +419,93 @@ read_drop_part(const Json& document, const std::string& path, UndoData& data)
   }
 }
 
+// The steps of a `repair all` file; a step's own parts where the file keeps them.
+void
+read_steps(const Json& steps, const std::string& path, UndoData& data)
+{
+  for (const auto& entry : steps) {
+    UndoStep step;
+    step.incident = entry.at("incident").get<int>();
+    step.repair = entry.at("repair").get<std::string>();
+    step.title = entry.at("title").get<std::string>();
+    step.has_parts = entry.contains("tables");
+    if (step.has_parts) {
+      UndoData part;
+      part.format_version = data.format_version;
+      read_drop_part(entry, path, part);
+      read_restore_part(entry, path, part);
+      step.oids = entry.at("objects").get<std::vector<int>>();
+      step.neighbour_jobs = std::move(part.neighbour_jobs);
+      step.tables = std::move(part.tables);
+      step.inserted = std::move(part.inserted);
+      step.updated = std::move(part.updated);
+    }
+    data.steps.push_back(std::move(step));
+  }
+}
+
 } // namespace
+
+UndoData
+undo_of_incidents(const UndoData& whole, std::vector<int> incidents)
+{
+  if (whole.action != "all") {
+    throw UsageError(fmt::format("--incident takes back one step of a repair all; this file undoes a {}", whole.action),
+                     "Leave out --incident: the file is taken back whole.");
+  }
+  std::sort(incidents.begin(), incidents.end());
+  incidents.erase(std::unique(incidents.begin(), incidents.end()), incidents.end());
+  std::vector<int> known;
+  for (const auto& step : whole.steps) {
+    known.push_back(step.incident);
+  }
+  std::sort(known.begin(), known.end());
+  for (const int incident : incidents) {
+    if (std::find(known.begin(), known.end(), incident) == known.end()) {
+      throw UsageError(fmt::format("incident {} has no step in this undo file (its steps: incident{} {})", incident,
+                                   known.size() == 1 ? "" : "s", fmt::join(known, ", ")),
+                       "Give --incident with the number of a step the repair ran, as its plan listed it.");
+    }
+  }
+  UndoData part = whole;
+  part.tables.clear();
+  part.inserted.clear();
+  part.updated.clear();
+  part.oids.clear();
+  part.neighbour_jobs.clear();
+  part.sequences.clear();
+  part.only_incidents = incidents;
+  // Newest step first, as the whole file takes them back.
+  for (auto step = whole.steps.rbegin(); step != whole.steps.rend(); ++step) {
+    if (!std::binary_search(incidents.begin(), incidents.end(), step->incident)) {
+      continue;
+    }
+    if (!step->has_parts) {
+      throw RefusedError(fmt::format("this undo file was written before steps kept their own rows, so incident {}'s "
+                                     "step cannot be taken back alone",
+                                     step->incident),
+                         "Take the repair back whole (leave out --incident), or not at all.");
+    }
+    part.tables.insert(part.tables.end(), step->tables.begin(), step->tables.end());
+    part.inserted.insert(part.inserted.end(), step->inserted.begin(), step->inserted.end());
+    part.updated.insert(part.updated.end(), step->updated.begin(), step->updated.end());
+    part.oids.insert(part.oids.end(), step->oids.begin(), step->oids.end());
+    part.neighbour_jobs.insert(part.neighbour_jobs.end(), step->neighbour_jobs.begin(), step->neighbour_jobs.end());
+  }
+  return part;
+}
+
+std::string
+undone_step_marker_path(const std::string& path, int incident)
+{
+  return fmt::format("{}.undone-incident-{}", path, incident);
+}
+
+std::string
+undoes_steps(const std::string& repair_id, const std::vector<int>& incidents)
+{
+  return fmt::format("{}#{}", repair_id, fmt::join(incidents, ","));
+}
 
 UndoData
 read_undo_document(const std::string& text, const std::string& path)
@@ -447,6 +542,7 @@ read_undo_document(const std::string& text, const std::string& path)
       read_drop_part(document, path, data);
       read_restore_part(document, path, data);
       data.sequences = document.at("sequences").get<std::vector<std::string>>();
+      read_steps(document.at("steps"), path, data);
     } else {
       throw RefusedError(fmt::format("'{}' undoes action '{}', which this rwdoctor does not know", path, data.action));
     }

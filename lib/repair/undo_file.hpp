@@ -28,6 +28,21 @@ struct RepairStamp
   std::string created_at; // utc_timestamp()
 };
 
+// One step of a `repair all` as its undo file keeps it (files written before per-step undo
+// have no parts: `has_parts` false).
+struct UndoStep
+{
+  int incident = 0;
+  std::string repair; // restore, fix, drop
+  std::string title;
+  bool has_parts = false;
+  std::vector<int> oids;                 // the jobs and objects it repaired
+  std::vector<int> neighbour_jobs;       // a restore's
+  std::vector<db::CapturedTable> tables; // rows it removed
+  std::vector<KeyedRows> inserted;       // rows it inserted
+  std::vector<RowUpdate> updated;        // columns it set
+};
+
 struct UndoData
 {
   int format_version = k_undo_format_version;
@@ -49,6 +64,10 @@ struct UndoData
   std::vector<KeyedRows> inserted;       // rows to delete again, children first
   std::vector<RowUpdate> updated;        // columns to set back to old_value
   std::vector<std::string> sequences;    // "all": sequences the repair moved forward; left as they are
+  std::vector<UndoStep> steps;           // "all": its steps, in the order they ran
+  // `undo FILE --incident N`: the incidents whose steps this data takes back (undo_of_incidents);
+  // empty when it takes the whole repair back.
+  std::vector<int> only_incidents;
 };
 
 // The sealed undo document of a drop.
@@ -63,6 +82,20 @@ std::string make_all_undo_document(const AllPlan& plan, const RepairStamp& stamp
 
 // Reads and verifies an undo file. Throws RefusedError for a damaged, tampered or foreign one.
 UndoData read_undo_document(const std::string& text, const std::string& path);
+
+// `undo FILE --incident N`: the part of a `repair all`'s undo data that takes back only the
+// steps of `incidents` (newest step first, as the whole file does). Throws UsageError for an
+// incident with no step in the file, RefusedError for a file of another action or one written
+// before steps kept their own parts.
+UndoData undo_of_incidents(const UndoData& whole, std::vector<int> incidents);
+
+// Where a per-step undo leaves its marker ("<path>.undone-incident-N"), beside the whole
+// file's (undone_marker_path).
+std::string undone_step_marker_path(const std::string& path, int incident);
+
+// The audit row's `undoes` of an undo of `incidents` of repair `repair_id` ("<id>#1,3"): not
+// the repair id alone, which says the whole repair was taken back.
+std::string undoes_steps(const std::string& repair_id, const std::vector<int>& incidents);
 
 // The SHA-256 of one row's text values, as a restore's undo file records it.
 std::string row_sha256(const std::vector<std::optional<std::string>>& row);

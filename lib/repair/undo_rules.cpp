@@ -1,6 +1,7 @@
 #include "repair/undo_rules.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace rwdoctor::repair {
 
@@ -113,6 +114,62 @@ decide_all(const UndoEvidence& evidence)
           k_moved_on_hint};
 }
 
+// A repair all some of whose steps were taken back on their own (undo --incident): the file
+// cannot be taken back whole any more, a step cannot be taken back twice, and once every step
+// is back there is nothing left to do. None when no step was taken back alone.
+std::optional<UndoVerdict>
+decide_steps(const UndoEvidence& evidence)
+{
+  if (evidence.steps_undone.empty()) {
+    return std::nullopt;
+  }
+  std::vector<int> left; // ascending, as the plan numbered them
+  for (const int step : std::set<int>(evidence.steps.begin(), evidence.steps.end())) {
+    if (evidence.steps_undone.count(step) == 0) {
+      left.push_back(step);
+    }
+  }
+  const std::vector<int> undone(evidence.steps_undone.begin(), evidence.steps_undone.end());
+  if (left.empty()) {
+    return UndoVerdict{UndoDecision::nothing_to_do,
+                       fmt::format("every step of this repair was taken back on its own (incident{} {}); nothing to do",
+                                   undone.size() == 1 ? "" : "s", fmt::join(undone, ", ")),
+                       ""};
+  }
+  std::string others;
+  for (const int step : left) {
+    others += fmt::format(" --incident {}", step);
+  }
+  const auto one_by_one = fmt::format("Take back the others with: rwdoctor undo {}{}", evidence.path, others);
+  if (evidence.selected_steps.empty()) {
+    return UndoVerdict{UndoDecision::refuse,
+                       fmt::format("incident{} {} of this repair {} taken back on {} own, so the file can no longer "
+                                   "be taken back whole",
+                                   undone.size() == 1 ? "" : "s", fmt::join(undone, ", "),
+                                   undone.size() == 1 ? "was" : "were", undone.size() == 1 ? "its" : "their"),
+                       one_by_one + "; nothing was changed."};
+  }
+  std::vector<int> again;
+  for (const int step : evidence.selected_steps) {
+    if (evidence.steps_undone.count(step) != 0) {
+      again.push_back(step);
+    }
+  }
+  if (again.size() == evidence.selected_steps.size()) {
+    return UndoVerdict{UndoDecision::nothing_to_do,
+                       fmt::format("incident{} {} already taken back; nothing to do", again.size() == 1 ? "" : "s",
+                                   fmt::join(again, ", ")),
+                       ""};
+  }
+  if (!again.empty()) {
+    return UndoVerdict{UndoDecision::refuse,
+                       fmt::format("incident{} {} of this repair {} taken back already", again.size() == 1 ? "" : "s",
+                                   fmt::join(again, ", "), again.size() == 1 ? "was" : "were"),
+                       one_by_one + "; nothing was changed."};
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 UndoVerdict
@@ -125,6 +182,9 @@ decide_undo(const UndoEvidence& evidence)
   }
   if (evidence.marker) {
     return {UndoDecision::nothing_to_do, fmt::format("already undone ({}); nothing to do", *evidence.marker), ""};
+  }
+  if (const auto verdict = decide_steps(evidence)) {
+    return *verdict;
   }
   if (evidence.audit_readable && evidence.audited && !evidence.repair_id.empty() && !evidence.repair_row) {
     return never_committed(evidence, fmt::format("no audit row has its repair id {}", evidence.repair_id));

@@ -6,6 +6,7 @@
 #include "repair/audit_log.hpp"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct UndoEvidence
   std::optional<AuditRow> undo_row;
   std::vector<AuditRow> later_repairs;
   std::optional<std::string> marker; // the text of "<file>.undone" left by an earlier undo
+  // A repair all's steps by incident (all of them), the ones this undo takes back (empty: the
+  // whole file), and the ones earlier undos took back on their own (audit rows or markers).
+  std::vector<int> steps;
+  std::vector<int> selected_steps;
+  std::set<int> steps_undone;
 
   // The rows the undo would delete (restore) or put back (drop), compared with live: absent,
   // exactly as the repair left them (restore) or as they were removed (drop), or different.

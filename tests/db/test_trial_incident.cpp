@@ -621,4 +621,37 @@ TEST_CASE("trial 3 store: v2.4 upgraded to HEAD, six root causes; what rwdoctor 
   CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (14, 16, 24, 30, 31, 39)") == "6");
   CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (33, 34, 35, 36, 37, 41, 42, 43, 44)") == "0");
   CHECK(scalar(live.name(), "SELECT encode(splits, 'hex') FROM fragment_splits WHERE fragment_id = 1") == splits);
+
+  // Undo step by step (problem 6): the whole file is refused for job 33, whose state is gone,
+  // and the refusal names the steps that can go back alone; one of them goes back (job 41's
+  // drop), twice is nothing to do, and the whole file then names the steps still standing.
+  const auto undo_file = directory.file("undo.json");
+  const auto whole = run_rwdoctor({"undo", undo_file, "-d", live.name(), "--yes"});
+  INFO(whole.describe());
+  CHECK(whole.exit_code == 32);
+  CHECK(test::unwrapped(whole.err).find(fmt::format("The steps of this repair all that can be taken back alone: "
+                                                    "rwdoctor undo {} --incident 1 --incident 3 --incident 4 "
+                                                    "--incident 6 --yes",
+                                                    undo_file))
+        != std::string::npos);
+  const auto before_step = test::dump_meta_tables(live.name());
+  const auto step = run_rwdoctor({"undo", undo_file, "--incident", "3", "-d", live.name(), "--yes"});
+  INFO(step.describe());
+  CHECK(step.exit_code == 0);
+  CHECK(test::unwrapped(step.out).find("took back the step of incident 3") != std::string::npos);
+  CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (41, 42, 43)") == "3");
+  CHECK(scalar(live.name(), "SELECT count(*) FROM object WHERE oid IN (33, 16)") == "1"); // 16 stays restored
+  const auto twice = run_rwdoctor({"undo", undo_file, "--incident", "3", "-d", live.name(), "--yes"});
+  CHECK(twice.exit_code == 0);
+  CHECK(test::unwrapped(twice.out).find("incident 3 already taken back; nothing to do") != std::string::npos);
+  const auto after_step = test::dump_meta_tables(live.name());
+  CHECK(after_step != before_step);
+  const auto rest = run_rwdoctor({"undo", undo_file, "-d", live.name(), "--yes"});
+  INFO(rest.describe());
+  CHECK(rest.exit_code == 32);
+  CHECK(test::unwrapped(rest.err).find(fmt::format("Take back the others with: rwdoctor undo {} --incident 1 "
+                                                   "--incident 2 --incident 4 --incident 6",
+                                                   undo_file))
+        != std::string::npos);
+  CHECK(test::dump_meta_tables(live.name()) == after_step);
 }

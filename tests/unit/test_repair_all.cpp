@@ -1,10 +1,12 @@
 // The pure parts of `repair all`: which repairs an incident gets and in which order, the
 // request as a plan file records it, and when the undo of a repair all applies.
+#include "core/error.hpp"
 #include "incidents/incidents.hpp"
 #include "repair/all_plan.hpp"
 #include "repair/all_plan_report.hpp"
 #include "repair/all_plan_rules.hpp"
 #include "repair/plan_report.hpp"
+#include "repair/undo_file.hpp"
 #include "repair/undo_rules.hpp"
 
 #include <catch2/catch.hpp>
@@ -197,4 +199,83 @@ TEST_CASE("a plan names an object without its name by what its fragments say it 
   CHECK(repair::name_or_unknown(object) == "(name unknown; a materialized view by its fragments)");
   object.name = "dev.public.mv_events";
   CHECK(repair::name_or_unknown(object) == "dev.public.mv_events");
+}
+
+// undo --incident: steps taken back on their own. The file can no longer go back whole; a step
+// cannot go back twice; when every step is back nothing is left to do; the hint names the
+// steps still standing.
+TEST_CASE("the undo of a repair all's steps one by one", "[all][undo]")
+{
+  auto left = all_evidence();
+  left.rows_identical = 12;
+  left.columns_at_new = 1;
+  left.removed.absent = 1;
+  left.steps = {1, 2, 3};
+  CHECK(decide_undo(left).decision == UndoDecision::apply); // nothing taken back alone yet
+
+  auto whole = left;
+  whole.steps_undone = {2};
+  const auto refused = decide_undo(whole);
+  CHECK(refused.decision == UndoDecision::refuse);
+  CHECK(refused.message == "incident 2 of this repair was taken back on its own, so the file can no longer be taken "
+                           "back whole");
+  CHECK(refused.hint == "Take back the others with: rwdoctor undo /state/undo.json --incident 1 --incident 3; "
+                        "nothing was changed.");
+
+  auto again = left;
+  again.selected_steps = {2};
+  again.steps_undone = {2};
+  CHECK(decide_undo(again).decision == UndoDecision::nothing_to_do);
+  CHECK(decide_undo(again).message == "incident 2 already taken back; nothing to do");
+  again.selected_steps = {1, 2};
+  CHECK(decide_undo(again).decision == UndoDecision::refuse);
+  CHECK(decide_undo(again).message == "incident 2 of this repair was taken back already");
+
+  auto other = left;
+  other.selected_steps = {3};
+  other.steps_undone = {2};
+  CHECK(decide_undo(other).decision == UndoDecision::apply); // judged on step 3's own rows
+
+  auto all_back = left;
+  all_back.steps_undone = {1, 2, 3};
+  CHECK(decide_undo(all_back).decision == UndoDecision::nothing_to_do);
+}
+
+// The part of an undo file that takes back some steps: their own rows only, newest step first.
+TEST_CASE("an undo file's steps are taken back alone from their own rows", "[all][undo]")
+{
+  UndoData whole;
+  whole.action = "all";
+  whole.repair_id = "abc";
+  whole.sequences = {"object_oid_seq"};
+  const auto step = [](int incident, const std::string& table, int oid) {
+    UndoStep made;
+    made.incident = incident;
+    made.repair = "drop";
+    made.has_parts = true;
+    made.oids = {oid};
+    db::CapturedTable rows;
+    rows.table = table;
+    made.tables.push_back(rows);
+    return made;
+  };
+  whole.steps = {step(2, "object", 33), step(1, "fragment", 16), step(3, "streaming_job", 41)};
+  const auto part = undo_of_incidents(whole, {3, 2, 3});
+  CHECK(part.only_incidents == std::vector<int>{2, 3});
+  CHECK(part.oids == std::vector<int>{41, 33}); // newest step first
+  REQUIRE(part.tables.size() == 2);
+  CHECK(part.tables[0].table == "streaming_job");
+  CHECK(part.tables[1].table == "object");
+  CHECK(part.sequences.empty()); // the sequences stay, as the whole file's do
+  CHECK(undoes_steps("abc", part.only_incidents) == "abc#2,3");
+  CHECK(undone_step_marker_path("/u/x.json", 2) == "/u/x.json.undone-incident-2");
+
+  CHECK_THROWS_AS(undo_of_incidents(whole, {5}), UsageError);
+  auto older = whole;
+  older.steps[0].has_parts = false; // a file written before steps kept their own rows
+  CHECK_THROWS_AS(undo_of_incidents(older, {2}), RefusedError);
+  CHECK_NOTHROW(undo_of_incidents(older, {1}));
+  auto drop = whole;
+  drop.action = "drop";
+  CHECK_THROWS_AS(undo_of_incidents(drop, {1}), UsageError);
 }
