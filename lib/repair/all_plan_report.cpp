@@ -284,28 +284,13 @@ all_plan_json(const AllPlan& plan)
   };
 }
 
-std::string
-render_all_plan_text(const AllPlan& plan)
+namespace {
+
+// Each incident's block of the plan, by incident: its step, a step it was restored together
+// with, or why it stays.
+std::vector<std::pair<int, std::string>>
+incident_blocks(const AllPlan& plan)
 {
-  std::string out = wrapped("",
-                            fmt::format("plan: repair {} of {} incident(s) of database \"{}\", schema \"{}\" "
-                                        "(RisingWave {}), {}",
-                                        plan.repaired_incidents(), plan.incident_count, plan.database, plan.schema,
-                                        plan.generation, plan.backup.empty() ? "without a backup" : "from " + plan.backup),
-                            "  ");
-  // A drop destroys what a user made: said first, before the steps.
-  for (const auto& step : plan.steps) {
-    if (step.drop) {
-      out += wrapped("  ",
-                     fmt::format("incident {} is a DROP of {}", step.incident.id, dropped_user_objects(*step.drop)),
-                     "    ");
-      for (const auto& [job, state] : step.drop->state) {
-        if (const auto note = hummock::drop_note(job, state); !note.empty()) {
-          out += wrapped("    ", note, "    ");
-        }
-      }
-    }
-  }
   std::vector<std::pair<int, std::string>> blocks;
   for (const auto& step : plan.steps) {
     // A step of the second round runs after the steps it waited for, not in incident order.
@@ -335,7 +320,34 @@ render_all_plan_text(const AllPlan& plan)
     blocks.emplace_back(left.incident.id, text);
   }
   std::stable_sort(blocks.begin(), blocks.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [id, text] : blocks) {
+  return blocks;
+}
+
+} // namespace
+
+std::string
+render_all_plan_text(const AllPlan& plan)
+{
+  std::string out = wrapped("",
+                            fmt::format("plan: repair {} of {} incident(s) of database \"{}\", schema \"{}\" "
+                                        "(RisingWave {}), {}",
+                                        plan.repaired_incidents(), plan.incident_count, plan.database, plan.schema,
+                                        plan.generation, plan.backup.empty() ? "without a backup" : "from " + plan.backup),
+                            "  ");
+  // A drop destroys what a user made: said first, before the steps.
+  for (const auto& step : plan.steps) {
+    if (step.drop) {
+      out += wrapped("  ",
+                     fmt::format("incident {} is a DROP of {}", step.incident.id, dropped_user_objects(*step.drop)),
+                     "    ");
+      for (const auto& [job, state] : step.drop->state) {
+        if (const auto note = hummock::drop_note(job, state); !note.empty()) {
+          out += wrapped("    ", note, "    ");
+        }
+      }
+    }
+  }
+  for (const auto& [id, text] : incident_blocks(plan)) {
     out += text;
   }
   if (!plan.steps.empty()) {
