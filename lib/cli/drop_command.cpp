@@ -71,6 +71,7 @@ drop_command_from(const po::variables_map& values, const std::vector<std::string
   if (values.count("from") != 0) {
     command.backup = backup_connection(values, command.connection);
     command.request.backup_argument = backup_argument(values, *command.backup);
+    command.request.live_arguments = connection_arguments(command.connection, "", nullptr);
   } else if (values.count("drop-unrestorable") != 0 || values.count("from-schema") != 0) {
     throw UsageError(fmt::format("--{} needs --from",
                                  values.count("drop-unrestorable") != 0 ? "drop-unrestorable" : "from-schema"),

@@ -379,8 +379,8 @@ dependents_advice(const DropPlan& plan, const std::set<int>& running)
     jobs += fmt::format(" --job {}", job);
   }
   if (backup_given) {
-    return fmt::format("; a restore from the backup keeps them: rwdoctor repair restore{} --from {} --dry-run", jobs,
-                       plan.request.backup_argument);
+    return fmt::format("; a restore from the backup keeps them: rwdoctor repair restore{} --from {}{} --dry-run", jobs,
+                       plan.request.backup_argument, plan.request.live_arguments);
   }
   return fmt::format("; a restore from a backup keeps them: rwdoctor repair restore{} --from BACKUP --dry-run "
                      "(without a backup, --cascade drops them with the job)",
@@ -463,8 +463,9 @@ refuse_backup_held(DropPlan& plan)
     }
     plan.refusals.push_back(fmt::format(
       "the backup holds job {} without its fault, and a drop would trade its rows and state away: rwdoctor "
-      "repair restore --job {} --from {} --dry-run shows its restore (--drop-unrestorable drops it all the same)",
-      job, job, plan.request.backup_argument.empty() ? "BACKUP" : plan.request.backup_argument));
+      "repair restore --job {} --from {}{} --dry-run shows its restore (--drop-unrestorable drops it all the same)",
+      job, job, plan.request.backup_argument.empty() ? "BACKUP" : plan.request.backup_argument,
+      plan.request.live_arguments));
   }
 }
 

@@ -36,6 +36,9 @@ struct DropRequest
   // files: a plan it refuses cannot be applied, and one it lets through needs no backup.
   std::set<int> backup_holds;
   std::string backup_argument;
+  // The live store's connection options as the user gave them (cli::connection_arguments,
+  // never a password), so that a restore command a refusal prints pastes as it stands.
+  std::string live_arguments;
   bool drop_unrestorable = false;
   // With a backup: the definitions it holds of the jobs (job_definitions.sql), printed with
   // what identifies a job whose own row live lost, so that its owner can recreate it. Not

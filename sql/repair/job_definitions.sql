@@ -2,6 +2,10 @@
 -- holds it: "table" (tables, materialized views), sink, source, view, subscription, and for an
 -- index the "table" row of its index table. One row per job (the first kind that has one);
 -- empty definitions are left out. Read from a backup, for a job live lost the row of.
+-- The models of table, sink, source, view and subscription have a `definition` column and the
+-- index model has none (src/meta/model_v2/src/*.rs @ v2.0.7, src/meta/model/src/*.rs @ v2.4.0
+-- and v3.0.3); CREATE INDEX puts its statement into the index table's catalog
+-- (src/frontend/src/handler/create_index.rs:337 and :417, gen_index_plan, @ v2.4.0).
 SELECT DISTINCT ON (d.job_id) d.job_id, d.definition
 FROM (SELECT 1 AS rank, t.table_id AS job_id, t.definition::text AS definition
       FROM "table" t WHERE t.table_id = ANY ($1::int[])

@@ -590,8 +590,8 @@ TEST_CASE("repair drop --from refuses a job the backup holds", "[db][repair][adv
   CHECK(dry.code == 32);
   CHECK(contains(test::unwrapped(dry.out),
                  fmt::format("the backup holds job 16 without its fault, and a drop would trade its rows and state "
-                             "away: rwdoctor repair restore --job 16 --from {} --dry-run shows its restore",
-                             backup.name())));
+                             "away: rwdoctor repair restore --job 16 --from {} -d {} --dry-run shows its restore",
+                             backup.name(), live.name())));
 
   // Without --cascade, the dependents' refusal names this backup, not the placeholder.
   const auto dependents = run_cli({"repair", "drop", "-d", live.name(), "--job", "16", "--from", backup.name(),
@@ -599,8 +599,8 @@ TEST_CASE("repair drop --from refuses a job the backup holds", "[db][repair][adv
   CHECK(dependents.code == 32);
   CHECK(contains(test::unwrapped(dependents.out),
                  fmt::format("a restore from the backup keeps them: rwdoctor repair restore --job 16 --from {} "
-                             "--dry-run",
-                             backup.name())));
+                             "-d {} --dry-run",
+                             backup.name(), live.name())));
   CHECK_FALSE(contains(dependents.out, "BACKUP"));
 
   const TempDir dir;
