@@ -44,33 +44,83 @@ ParallelBlobScan::ParallelBlobScan(store::SchemaFacts facts, std::vector<std::un
   : m_facts(std::move(facts)), m_stream_nodes(stream_nodes), m_sessions(std::move(sessions)), m_by_column(protobuf_column_count()),
     m_errors(protobuf_column_count())
 {
-  for (auto& session : m_sessions) {
-    m_threads.emplace_back([this, worker = session.get()] { work(*worker); });
+  m_running = m_sessions.size();
+  for (std::size_t worker = 0; worker < m_sessions.size(); ++worker) {
+    m_threads.emplace_back([this, worker] { work(worker); });
   }
 }
 
 ParallelBlobScan::~ParallelBlobScan()
 {
-  m_stop = true;
+  stop();
   join();
 }
 
 void
-ParallelBlobScan::work(db::BlobCopySession& session)
+ParallelBlobScan::stop()
 {
-  CopyBlobSource source(session, &m_stop);
+  {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    m_stop = true;
+  }
+  m_changed.notify_all();
+}
+
+void
+ParallelBlobScan::help(db::MetaStoreSession& session)
+{
+  SessionBlobSource source(session, &m_stop);
   for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
     try {
       m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);
     } catch (const ScanStopped&) {
-      return; // stopped by the destructor
-    } catch (...) {
-      // Kept per column, and the other columns still scanned: take() rethrows the error of the
-      // first column in list order, the one the scan on one connection would have stopped at,
-      // whichever worker happened to fail first.
-      m_errors[index] = std::current_exception();
+      return;
+    } catch (const Error&) {
+      m_errors[index] = std::current_exception(); // as a worker keeps it: take() decides
     }
   }
+}
+
+bool
+ParallelBlobScan::scanned()
+{
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  return m_running == 0;
+}
+
+bool
+ParallelBlobScan::wait_scanned()
+{
+  std::unique_lock<std::mutex> lock(m_mutex);
+  m_changed.wait(lock, [&] { return m_stop || m_running == 0; });
+  return !m_stop;
+}
+
+void
+ParallelBlobScan::work(std::size_t worker)
+{
+  {
+    CopyBlobSource source(*m_sessions[worker], &m_stop);
+    for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
+      try {
+        m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);
+      } catch (const ScanStopped&) {
+        break; // stopped by stop() or the destructor
+      } catch (...) {
+        // Kept per column, and the other columns still scanned: take() rethrows the error of the
+        // first column in list order, the one the scan on one connection would have stopped at,
+        // whichever worker happened to fail first.
+        m_errors[index] = std::current_exception();
+      }
+    }
+  }
+  // The connection closes as soon as its worker is done (each worker touches only its own).
+  m_sessions[worker].reset();
+  {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    --m_running;
+  }
+  m_changed.notify_all();
 }
 
 void

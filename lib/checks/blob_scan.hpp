@@ -8,8 +8,10 @@
 #include "db/meta_store_session.hpp"
 
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -69,8 +71,24 @@ public:
   // would have thrown, whichever worker failed first.
   std::vector<RawFinding> take();
 
+  // Waits until every worker has scanned its last column and closed its connection; true
+  // then, false when the scan was stopped first (stop() or the destructor). For a connection
+  // that is to take up other checks when the scan is done: the run keeps to its number of
+  // connections.
+  bool wait_scanned();
+
+  // True once every worker is done (without waiting).
+  bool scanned();
+
+  // Scans the columns no worker has taken yet through `session` (the run's own connection,
+  // which would otherwise wait for them), as a worker would: take() then has their findings.
+  void help(db::MetaStoreSession& session);
+
+  // Stops the workers within one block; wait_scanned() returns false from then on.
+  void stop();
+
 private:
-  void work(db::BlobCopySession& session);
+  void work(std::size_t worker);
   void join();
 
   store::SchemaFacts m_facts;
@@ -80,6 +98,9 @@ private:
   std::atomic<std::size_t> m_next_column{0};
   std::vector<std::exception_ptr> m_errors; // per column; each slot written by one worker only
   std::atomic<bool> m_stop{false};
+  std::mutex m_mutex;                   // guards m_running
+  std::condition_variable m_changed;    // m_running fell, or m_stop was set
+  std::size_t m_running = 0;            // workers not yet done
   std::vector<std::thread> m_threads;
 };
 

@@ -80,15 +80,18 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
               const std::function<void(std::vector<RawFinding>)>& emit)
 {
   const auto params = context.scope.params_for(spec);
+  // The check's id leads the statement, so the server's statement log and pg_stat_activity
+  // name the check a slow statement belongs to (bench/statement-costs.awk sums them by it).
+  const auto query = fmt::format("/* rwdoctor check {} */ {}", spec.id, spec.query);
   if (spec.kind != CheckKind::analyzer) {
     session.scan_check_query(
-      spec.query, k_block_rows, [&](const db::Rows& block) { emit(raw_findings_from_rows(block)); }, params);
+      query, k_block_rows, [&](const db::Rows& block) { emit(raw_findings_from_rows(block)); }, params);
     return;
   }
   if (const auto* streaming = find_streaming_analyzer(spec.id)) {
     const auto analyzer = (*streaming)(StreamingAnalyzerContext{context.generation, context.blobs, context.stream_nodes});
     session.scan_check_query(
-      spec.query, k_block_rows, [&](const db::Rows& block) { analyzer->take(block); }, params);
+      query, k_block_rows, [&](const db::Rows& block) { analyzer->take(block); }, params);
     emit(analyzer->finish());
     return;
   }
@@ -98,7 +101,7 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
   }
   // The input rows live only inside this lambda: the findings are streamed without them.
   auto found = [&] {
-    const auto rows = session.run_check_query(spec.query, params);
+    const auto rows = session.run_check_query(query, params);
     if (context.parallel_blobs != nullptr && spec.id == k_parallel_check) {
       return context.parallel_blobs->take();
     }
@@ -107,31 +110,38 @@ run_one_check(db::MetaStoreSession& session, const CheckSpec& spec, const Analyz
   emit(std::move(found));
 }
 
-// Starts the sibling that shares the run's applicable checks (CheckSelection::
-// share_with_sibling), or returns nullptr: not asked for, blob-malformed's scan already uses
-// siblings, nothing to share, or no second connection (a warning says so; the run then
-// reads on one connection).
-std::unique_ptr<SiblingChecks>
-start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& selection,
-                     const std::vector<const CheckSpec*>& specs, bool blobs_on_siblings,
-                     const AnalyzerContext& context, std::vector<std::string>& warnings)
+// The run's shareable checks: every applicable one, but for those that need the blob scan
+// of this connection's run (blob-malformed takes its findings, stream-node-mismatch its
+// digests).
+std::vector<std::size_t>
+shareable_checks(const std::vector<std::string>& ids, const std::vector<const CheckSpec*>& specs,
+                 const ParallelBlobScan* parallel_blobs)
 {
   std::vector<std::size_t> shareable;
   for (std::size_t index = 0; index < specs.size(); ++index) {
-    if (specs[index] != nullptr) {
+    const bool needs_scan =
+      parallel_blobs != nullptr && (ids[index] == k_parallel_check || ids[index] == "stream-node-mismatch");
+    if (specs[index] != nullptr && !needs_scan) {
       shareable.push_back(index);
     }
   }
-  if (!selection.share_with_sibling || blobs_on_siblings || shareable.size() < 2) {
-    return nullptr;
-  }
-  // A failed export aborts the session's transaction: that error ends the run.
-  const auto snapshot_id = session.export_snapshot();
-  std::unique_ptr<db::MetaStoreSession> sibling;
-  try {
-    sibling = session.open_sibling(snapshot_id);
-  } catch (const OperationalError& error) {
-    warnings.push_back(fmt::format("checking on one connection: {}", error.what()));
+  return shareable;
+}
+
+// Starts the sibling that shares the run's applicable checks, or returns nullptr. With
+// blob-malformed's scan on sibling connections, a late sibling (SiblingChecks::OpenSession):
+// it opens once the scan is done and has closed its connections, so the run keeps to its
+// number of connections, and takes up the checks the loop has not reached (at scale M the
+// scan's connection idled for a third of a guard run before). Otherwise a sibling opened now
+// when asked for (CheckSelection::share_with_sibling); without a second connection a warning
+// says so and the run reads on one.
+std::unique_ptr<SiblingChecks>
+start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& selection, const std::vector<std::string>& ids,
+                     const std::vector<const CheckSpec*>& specs, const AnalyzerContext& context,
+                     std::vector<std::string>& warnings)
+{
+  auto shareable = shareable_checks(ids, specs, context.parallel_blobs);
+  if ((!selection.share_with_sibling && context.parallel_blobs == nullptr) || shareable.size() < 2) {
     return nullptr;
   }
   // The sibling's analyzers read blobs through the sibling; everything else is the run's.
@@ -144,8 +154,44 @@ start_sibling_checks(db::MetaStoreSession& session, const CheckSelection& select
     });
     return found;
   };
+  // A failed export aborts the session's transaction: that error ends the run.
+  const auto snapshot_id = session.export_snapshot();
+  if (auto* const scan = context.parallel_blobs) {
+    // open_sibling reads only the session's connection options, never its connection.
+    auto open = [scan, &session, snapshot_id]() -> std::unique_ptr<db::MetaStoreSession> {
+      return scan->wait_scanned() ? session.open_sibling(snapshot_id) : nullptr;
+    };
+    return std::make_unique<SiblingChecks>(SiblingChecks::OpenSession(open), std::move(shareable), run);
+  }
+  std::unique_ptr<db::MetaStoreSession> sibling;
+  try {
+    sibling = session.open_sibling(snapshot_id);
+  } catch (const OperationalError& error) {
+    warnings.push_back(fmt::format("checking on one connection: {}", error.what()));
+    return nullptr;
+  }
   return std::make_unique<SiblingChecks>(std::move(sibling), std::move(shareable), run);
 }
+
+// Stops the blob scan when the run ends, before its late sibling is waited for: a sibling
+// still waiting for the scan then gives up at once (an interrupted run does not wait for the
+// rest of the scan).
+class StopScanOnExit
+{
+public:
+  explicit StopScanOnExit(ParallelBlobScan* scan) : m_scan(scan) {}
+  ~StopScanOnExit()
+  {
+    if (m_scan != nullptr) {
+      m_scan->stop();
+    }
+  }
+  StopScanOnExit(const StopScanOnExit&) = delete;
+  StopScanOnExit& operator=(const StopScanOnExit&) = delete;
+
+private:
+  ParallelBlobScan* m_scan;
+};
 
 // Collects a streaming run's findings for the sorted CheckReport.
 class CollectingSink : public FindingSink
@@ -264,8 +310,8 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
   const auto scope = selection.scope_jobs ? ScopeArrays::read(session, facts, *selection.scope_jobs, specs)
                                           : ScopeArrays();
   const AnalyzerContext context{generation, facts, blobs, parallel_blobs.get(), stream_nodes, scope};
-  const auto sibling =
-    start_sibling_checks(session, selection, specs, parallel_blobs != nullptr, context, report.warnings);
+  const auto sibling = start_sibling_checks(session, selection, ids, specs, context, report.warnings);
+  const StopScanOnExit stop_scan(parallel_blobs.get());
   FindingEnricher enricher(session, facts.has("object.belong_to_oid"), report.warnings);
   // Selection by job or database applies to findings; per-check counts follow suit.
   FindingStream stream(enricher, selection, database_id, sink);
@@ -277,6 +323,13 @@ run_checks(db::MetaStoreSession& session, const Catalogue& catalogue, const Chec
       report.checks.push_back(unrunnable_outcome(ids[index], catalogue.primary(ids[index]), applicability[index],
                                                  report.meta_store.missing_tables));
       continue;
+    }
+    // blob-malformed's turn comes before its scan is done: the loop runs the checks after it
+    // meanwhile (their findings kept until their turn) instead of waiting.
+    if (parallel_blobs && ids[index] == k_parallel_check) {
+      while (sibling && !parallel_blobs->scanned() && sibling->run_ahead(session)) {
+      }
+      parallel_blobs->help(session);
     }
     const auto run_here = [&](const std::function<void(std::vector<RawFinding>)>& emit) {
       if (sibling && !sibling->claim(index)) {

@@ -80,12 +80,46 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
   return finding;
 }
 
+void
+FindingEnricher::describe(const std::set<int>& wanted, const std::set<int>& jobless)
+{
+  std::vector<int> unknown;
+  for (const int oid : wanted) {
+    if (m_described.count(oid) == 0) {
+      unknown.push_back(oid);
+    }
+  }
+  std::vector<int> ownerless;
+  for (const int oid : jobless) {
+    if (m_owners_read.count(oid) == 0) {
+      ownerless.push_back(oid);
+    }
+  }
+  if (m_described.size() + unknown.size() > k_kept_descriptions) {
+    m_objects.clear();
+    m_described.clear();
+    unknown.assign(wanted.begin(), wanted.end());
+  }
+  if (m_owners_read.size() + ownerless.size() > k_kept_descriptions) {
+    m_owners.clear();
+    m_owners_read.clear();
+    ownerless.assign(jobless.begin(), jobless.end());
+  }
+  for (auto& object : m_session.describe_objects(unknown)) {
+    const int oid = object.oid;
+    m_objects.insert_or_assign(oid, std::move(object));
+  }
+  m_described.insert(unknown.begin(), unknown.end());
+  for (const auto& [oid, owner] : m_session.object_owners(ownerless, m_with_parent)) {
+    m_owners.insert_or_assign(oid, owner);
+  }
+  m_owners_read.insert(ownerless.begin(), ownerless.end());
+}
+
 std::vector<Finding>
 FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& raw)
 {
   const auto subject_of = [](const RawFinding& finding) { return finding.object_id ? finding.object_id : finding.job_id; };
-  std::map<int, db::ObjectInfo> objects;
-  std::map<int, int> owners;
   if (!m_failed) {
     std::set<int> wanted;
     std::set<int> jobless;
@@ -98,16 +132,11 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
       }
     }
     try {
-      for (auto& object : m_session.describe_objects(std::vector<int>(wanted.begin(), wanted.end()))) {
-        const int oid = object.oid;
-        objects.emplace(oid, std::move(object));
-      }
-      for (const auto& [oid, owner] :
-           m_session.object_owners(std::vector<int>(jobless.begin(), jobless.end()), m_with_parent)) {
-        owners.emplace(oid, owner);
-      }
+      describe(wanted, jobless);
     } catch (const Error& error) {
       m_failed = true;
+      m_objects.clear();
+      m_owners.clear();
       m_warnings.push_back(fmt::format("cannot read object names: {}", error.what()));
     }
   }
@@ -116,11 +145,11 @@ FindingEnricher::enrich(const CheckSpec& spec, const std::vector<RawFinding>& ra
   findings.reserve(raw.size());
   for (const auto& finding : raw) {
     const auto subject = subject_of(finding);
-    const auto found = subject ? objects.find(*subject) : objects.end();
+    const auto found = subject ? m_objects.find(*subject) : m_objects.end();
     // An internal table, associated source or subscription is part of its owner's job.
-    const auto owner = finding.object_id ? owners.find(*finding.object_id) : owners.end();
-    findings.push_back(make_finding(spec, finding, found == objects.end() ? nullptr : &found->second,
-                                    owner == owners.end() ? std::nullopt : std::optional<int>(owner->second)));
+    const auto owner = finding.object_id ? m_owners.find(*finding.object_id) : m_owners.end();
+    findings.push_back(make_finding(spec, finding, found == m_objects.end() ? nullptr : &found->second,
+                                    owner == m_owners.end() ? std::nullopt : std::optional<int>(owner->second)));
   }
   return findings;
 }

@@ -8,7 +8,10 @@
 #include "checks/raw_finding.hpp"
 #include "db/meta_store_session.hpp"
 
+#include <cstddef>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,8 +29,10 @@ make_finding(const CheckSpec& spec, const RawFinding& raw, const db::ObjectInfo*
 std::optional<std::string>
 qualified_name(const db::ObjectInfo& object);
 
-// Enriches findings block by block: one description query per block, so memory follows the
-// block, not the run. After a failed description the enricher stops describing (a failure
+// Enriches findings block by block: one description query per block for the objects no earlier
+// block of the run described (the checks of one run read one snapshot, and an incident's
+// objects come back in the findings of several checks); the descriptions kept are bounded
+// (k_kept_descriptions), so memory follows the block, not the run. After a failed description the enricher stops describing (a failure
 // such as a statement timeout would only repeat per block): that block's and every later
 // finding keeps empty names, and `warnings` gets one line for the whole run.
 class FindingEnricher
@@ -42,11 +47,22 @@ public:
   // The findings of `raw` (all from check `spec`), in the same order.
   std::vector<Finding> enrich(const CheckSpec& spec, const std::vector<RawFinding>& raw);
 
+  // At most this many descriptions (and as many owners) are kept between blocks; past it the
+  // kept ones are forgotten and read again when a later block names them.
+  static constexpr std::size_t k_kept_descriptions = 20000;
+
 private:
+  // Describes the objects of `wanted` and reads the owners of `jobless` that are not kept yet.
+  void describe(const std::set<int>& wanted, const std::set<int>& jobless);
+
   db::MetaStoreSession& m_session;
   bool m_with_parent;
   std::vector<std::string>& m_warnings;
   bool m_failed = false;
+  std::map<int, db::ObjectInfo> m_objects; // oid -> description, for oids with an object row
+  std::set<int> m_described;               // oids asked for, found or not
+  std::map<int, int> m_owners;             // oid -> the job it belongs to
+  std::set<int> m_owners_read;             // oids whose owner was asked for, found or not
 };
 
 } // namespace rwdoctor::checks

@@ -10,10 +10,18 @@
 -- the timestamps without time zone it writes (object.initialized_at, created_at, ...) hold UTC
 -- wall-clock time; LOCALTIMESTAMP and any timestamp this session prints must be UTC too,
 -- whatever the server's zone, the database's setting or the DBA's PGTZ.
+-- work_mem at least 16MB (never lowered): with PostgreSQL's default 4MB the whole-store checks
+-- spill their hashes and sorts to disk (stream-node-mismatch's edge aggregate in 257 batches at
+-- scale M); 16MB per sort or hash node of one of rwdoctor's own sessions keeps them in memory
+-- there (bench/incident.sh M: stream-node-mismatch 0.85 -> 0.60 s, state-table-mismatch 0.71 ->
+-- 0.59 s), a bounded cost on a server that is in an incident.
 SELECT pg_catalog.set_config('statement_timeout', $2, false),
        pg_catalog.set_config('jit', 'off', false),
        pg_catalog.set_config('lock_timeout', $3, false),
        pg_catalog.set_config('search_path', pg_catalog.format('pg_catalog, %I', $1::text), false),
        pg_catalog.set_config('cursor_tuple_fraction', '1', false),
        pg_catalog.set_config('rwdoctor.stuck_after_seconds', $4, false),
-       pg_catalog.set_config('TimeZone', 'UTC', false);
+       pg_catalog.set_config('TimeZone', 'UTC', false),
+       pg_catalog.set_config('work_mem',
+                             CASE WHEN pg_catalog.pg_size_bytes(pg_catalog.current_setting('work_mem')) < 16777216
+                                  THEN '16MB' ELSE pg_catalog.current_setting('work_mem') END, false);

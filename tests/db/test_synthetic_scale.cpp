@@ -6,12 +6,15 @@
 #include "process_runner.hpp"
 #include "repair_test_support.hpp"
 #include "synthetic_catalog.hpp"
+#include "temporary_directory.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -166,6 +169,125 @@ TEST_CASE("a DBA's hand SQL of the benchmark agrees with check on head stores", 
   }
   REQUIRE_FALSE(expected.empty());
   CHECK(hand_sql_check_ids(incident.name()) == expected);
+}
+
+// bench/sql/incident_shape.sql, the store bench/incident.sh measures check and guard on: every
+// incident its header lists is where it says (the i-th of kind i on unit 1 + i * copies /
+// incidents), the jobs in flight and INITIAL jobs are there, the shared sources have their extra
+// readers, and Hummock has stats for the copied state tables. Check reports the same with two
+// connections as with one (with two, the blob scan's connection takes up the checks the run has
+// not reached once its scan is done).
+TEST_CASE("the benchmark's incident shape holds the incidents it names", "[db][bench]")
+{
+  const ScratchDatabase store("head");
+  SyntheticShape shape;
+  shape.copies = 16;
+  shape.width = 2;
+  grow_synthetic_catalog(store, shape);
+  store.execute("SET rwdoctor_synth.copies = 16; SET rwdoctor_synth.in_flight = 200; "
+                "SET rwdoctor_synth.initial_jobs = 3; SET rwdoctor_synth.readers = 4; "
+                "SET rwdoctor_synth.incidents = 8; SET client_min_messages = warning; " +
+                read_source_file("bench/sql/incident_shape.sql"));
+
+  const auto report = check_database(store.name());
+  std::set<std::pair<std::string, int>> found;
+  for (const auto& finding : report.findings) {
+    if (const auto subject = finding.object_id ? finding.object_id : finding.job_id) {
+      found.emplace(finding.check, *subject);
+    }
+  }
+  const auto unit = [](int i) { return 1 + i * 16 / 8; };
+  CHECK(found.count({"job-without-fragments", unit_object_id(16, unit(0))}) == 1);
+  CHECK(found.count({"object-database-invalid", unit_object_id(14, unit(1))}) == 1);
+  CHECK(found.count({"relation-without-job", unit_object_id(41, unit(3))}) == 1);
+  CHECK(found.count({"state-table-mismatch", unit_object_id(18, unit(4))}) == 1);
+  CHECK(found.count({"split-duplicated", unit_object_id(14, unit(5))}) == 1);
+  CHECK(found.count({"object-type-mismatch", unit_object_id(28, unit(6))}) == 1);
+  CHECK(found.count({"fragment-without-job", unit_object_id(28, unit(7))}) == 1);
+
+  pqxx::connection connection(fmt::format("dbname={}", store.name()));
+  pqxx::read_transaction tx(connection);
+  const auto count = [&](const std::string& sql) { return tx.exec1(sql)[0].as<int>(); };
+  const int max_demo_oid = unit_object_id(43, 16);
+  // kind 2: one object row beyond every copied and INITIAL one, with nothing else
+  CHECK(count(fmt::format("SELECT count(*) FROM object o WHERE o.oid > {} AND NOT EXISTS "
+                          "(SELECT 1 FROM streaming_job sj WHERE sj.job_id = o.oid) AND NOT EXISTS "
+                          "(SELECT 1 FROM \"table\" t WHERE t.table_id = o.oid)",
+                          max_demo_oid)) >= 1);
+  CHECK(count("SELECT count(*) FROM streaming_job WHERE job_status = 'INITIAL'") == 3);
+  CHECK(count("SELECT count(*) FROM streaming_job WHERE job_status = 'CREATING'") > 0);
+  CHECK(count("SELECT count(*) FROM streaming_job WHERE job_status = 'CREATING' AND create_type = 'BACKGROUND'") > 0);
+  CHECK(count(fmt::format("SELECT count(*) FROM object_dependency WHERE oid = {} AND used_by <> {}",
+                          unit_object_id(14, 4), unit_object_id(16, 4))) == 3);
+  CHECK(count(fmt::format("SELECT count(*) FROM hummock_version_stats WHERE id = 0 AND stats ? '{}'",
+                          unit_object_id(16, 16))) == 1);
+  tx.commit();
+
+  CHECK(run_cli({"guard", "-d", store.name()}).code == 4);
+  // job-stuck's messages say how long a job has been in flight: compared without them
+  const auto findings_with = [&](const std::string& connections) {
+    const auto run = run_cli({"check", "-d", store.name(), "--format", "json", "--connections", connections});
+    REQUIRE(run.code == 4);
+    auto findings = nlohmann::json::parse(run.out)["findings"];
+    for (auto& finding : findings) {
+      finding.erase("message");
+    }
+    return findings;
+  };
+  const auto single = findings_with("1");
+  CHECK(single.size() == report.findings.size());
+  CHECK(findings_with("2") == single);
+}
+
+// bench/statement-costs.awk on a log excerpt in the throwaway server's format (log_line_prefix
+// '%m [%p] %q%u@%d ', statements over several lines): a check's DECLARE and its cursor's FETCHes
+// and CLOSE sum under the check's id, per backend (two backends may use one cursor name), parse
+// and bind and execute of one statement under one name, the blob COPY by table and column, an
+// embedded query by its header's first line, savepoints under one name whatever their number;
+// DETAIL lines and lines without a duration count nothing.
+TEST_CASE("bench/statement-costs.awk sums a server log by statement", "[bench]")
+{
+  const TemporaryDirectory directory;
+  const auto log = directory.file("server.log");
+  {
+    std::ofstream out(log);
+    out << "2026-12-07 23:49:36.001 UTC [100] postgres@m LOG:  duration: 0.500 ms  parse <unnamed>: DECLARE "
+           "\"rwdoctor_check_cursor_3\" NO SCROLL CURSOR FOR /* rwdoctor check relation-without-job */ WITH\n"
+           "\t    release AS (SELECT 1)\n"
+           "2026-12-07 23:49:36.002 UTC [100] postgres@m LOG:  duration: 1.500 ms  execute <unnamed>: DECLARE "
+           "\"rwdoctor_check_cursor_3\" NO SCROLL CURSOR FOR /* rwdoctor check relation-without-job */ WITH\n"
+           "\t    release AS (SELECT 1)\n"
+           "2026-12-07 23:49:36.003 UTC [100] postgres@m DETAIL:  parameters: $1 = NULL\n"
+           "2026-12-07 23:49:36.004 UTC [100] postgres@m LOG:  duration: 200.000 ms  statement: FETCH 16 FROM "
+           "\"rwdoctor_check_cursor_3\"\n"
+           "2026-12-07 23:49:36.005 UTC [101] postgres@m LOG:  duration: 7.000 ms  statement: DECLARE "
+           "\"rwdoctor_check_cursor_3\" NO SCROLL CURSOR FOR /* rwdoctor check state-table-mismatch */ SELECT 1\n"
+           "2026-12-07 23:49:36.006 UTC [101] postgres@m LOG:  duration: 93.000 ms  statement: FETCH 16 FROM "
+           "\"rwdoctor_check_cursor_3\"\n"
+           "2026-12-07 23:49:36.007 UTC [100] postgres@m LOG:  duration: 0.300 ms  statement: CLOSE "
+           "\"rwdoctor_check_cursor_3\"\n"
+           "2026-12-07 23:49:36.008 UTC [102] postgres@m LOG:  duration: 2808.718 ms  statement: COPY (SELECT "
+           "\"fragment_id\"::int4, \"stream_node\" FROM \"fragment\" WHERE \"stream_node\" IS NOT NULL ORDER BY "
+           "\"fragment_id\") TO STDOUT (FORMAT binary)\n"
+           "2026-12-07 23:49:36.009 UTC [100] postgres@m LOG:  duration: 40.000 ms  execute <unnamed>: -- Names, "
+           "types and status of the catalog objects that findings are about ($1: int array).\n"
+           "\t-- The name lives in the object's type row\n"
+           "\tSELECT 1\n"
+           "2026-12-07 23:49:36.010 UTC [100] postgres@m LOG:  duration: 0.100 ms  statement: SAVEPOINT "
+           "\"rwdoctor_check_4\"\n"
+           "2026-12-07 23:49:36.011 UTC [100] postgres@m LOG:  duration: 0.300 ms  statement: SAVEPOINT "
+           "\"rwdoctor_check_5\"\n"
+           "2026-12-07 23:49:36.012 UTC [100] postgres@m LOG:  checkpoint starting: time\n";
+  }
+  const auto run = run_process({"/usr/bin/awk", "-f", std::string(RWDOCTOR_SOURCE_DIR) + "/bench/statement-costs.awk", log});
+  INFO(run.describe());
+  REQUIRE(run.exited);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out == "2808.7\t1\tblob scan fragment.stream_node\n"
+                   "202.3\t4\tcheck relation-without-job\n"
+                   "100.0\t2\tcheck state-table-mismatch\n"
+                   "40.0\t1\t-- Names, types and status of the catalog objects that findings are abou\n"
+                   "0.4\t2\tSAVEPOINT \"rwdoctor_check_N\"\n");
 }
 
 } // namespace rwdoctor::test
