@@ -161,7 +161,7 @@ report() {
     cat <<EOF
 ### $SCALE, incident shape: $(printf "%'d" "$N_JOBS") jobs, $(printf "%'d" "$N_FRAGMENTS") fragments, $(printf "%'d" "$N_EDGES") edges, $DB_MIB MiB
 
-\`bench/incident.sh $SCALE --rounds $ROUNDS\` at commit $COMMIT; medians of $ROUNDS interleaved rounds. The store: $N_CREATING jobs CREATING, $N_INITIAL INITIAL, $N_FINDINGS findings in $N_INCIDENTS incidents ($N_CRITICAL critical), guard blocks on $N_BLOCKING.
+\`bench/incident.sh $SCALE --rounds $ROUNDS$([ "${#GEN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${GEN_ARGS[*]}")\` at commit $COMMIT; medians of $ROUNDS interleaved rounds. The store: $N_CREATING jobs CREATING, $N_INITIAL INITIAL, $N_FINDINGS findings in $N_INCIDENTS incidents ($N_CRITICAL critical), guard blocks on $N_BLOCKING.
 
 | what | wall (s) | peak RSS (MiB) | / hand SQL | / hand SQL, jit = off |
 |---|--:|--:|--:|--:|
