@@ -80,6 +80,24 @@ decode_version(std::string_view bytes)
   return snapshot;
 }
 
+namespace {
+
+std::optional<std::pair<std::uint32_t, TableStats>>
+stats_entry(std::string_view key, const nlohmann::json& entry)
+{
+  int table = 0;
+  if (!util::parse_int32(key, table) || table < 0 || !entry.is_object()) {
+    return std::nullopt;
+  }
+  TableStats table_stats;
+  table_stats.keys = stats_number(entry, "totalKeyCount", "total_key_count").value_or(0);
+  table_stats.bytes = saturating_add(stats_number(entry, "totalKeySize", "total_key_size").value_or(0),
+                                     stats_number(entry, "totalValueSize", "total_value_size").value_or(0));
+  return std::make_pair(static_cast<std::uint32_t>(table), table_stats);
+}
+
+} // namespace
+
 std::optional<std::map<std::uint32_t, TableStats>>
 parse_version_stats(std::string_view json)
 {
@@ -89,17 +107,17 @@ parse_version_stats(std::string_view json)
   }
   std::map<std::uint32_t, TableStats> stats;
   for (const auto& [key, entry] : document.items()) {
-    int table = 0;
-    if (!util::parse_int32(key, table) || table < 0 || !entry.is_object()) {
-      continue;
+    if (auto parsed = stats_entry(key, entry)) {
+      stats.insert(*parsed);
     }
-    TableStats table_stats;
-    table_stats.keys = stats_number(entry, "totalKeyCount", "total_key_count").value_or(0);
-    table_stats.bytes = saturating_add(stats_number(entry, "totalKeySize", "total_key_size").value_or(0),
-                                       stats_number(entry, "totalValueSize", "total_value_size").value_or(0));
-    stats.emplace(static_cast<std::uint32_t>(table), table_stats);
   }
   return stats;
+}
+
+std::optional<std::pair<std::uint32_t, TableStats>>
+parse_version_stats_entry(std::string_view key, std::string_view value_json)
+{
+  return stats_entry(key, nlohmann::json::parse(value_json.begin(), value_json.end(), nullptr, false));
 }
 
 } // namespace rwdoctor::hummock

@@ -7,6 +7,7 @@
 #include "hummock/state_grades.hpp"
 
 #include <map>
+#include <utility>
 #include <optional>
 #include <string_view>
 
@@ -24,5 +25,10 @@ std::optional<VersionSnapshot> decode_version(std::string_view bytes);
 // entry whose key is not a table id is skipped; bytes are key + value bytes. nullopt when the
 // value is not a JSON object.
 std::optional<std::map<std::uint32_t, TableStats>> parse_version_stats(std::string_view json);
+
+// One entry of that map, its key and its value's JSON text (as jsonb_each gives them), by the
+// same rules; nullopt for an entry parse_version_stats skips.
+std::optional<std::pair<std::uint32_t, TableStats>> parse_version_stats_entry(std::string_view key,
+                                                                               std::string_view value_json);
 
 } // namespace rwdoctor::hummock

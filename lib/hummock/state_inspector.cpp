@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "hummock/hummock_decode.hpp"
+#include "sql/embedded_sql.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -130,14 +131,7 @@ StateInspector::load()
       delta->id = id_of(row[0]);
       m_evidence.time_travel.push_back(std::move(*delta));
     }
-    const auto stats = m_session.run_file("sql/hummock/version_stats.sql");
-    if (!stats.values.empty() && stats.values.front()[0]) {
-      if (auto parsed = parse_version_stats(*stats.values.front()[0])) {
-        m_evidence.stats = std::move(*parsed);
-      } else {
-        m_evidence.undecodable.push_back("hummock_version_stats 0");
-      }
-    }
+    read_version_stats();
   } catch (const OperationalError&) {
     // Unreadable Hummock tables (a permission, say) leave every grade unknown; the checks that
     // read the catalog are what the run is for.
@@ -153,6 +147,28 @@ StateInspector::load()
   if (!registered.empty()) {
     m_frontiers = database_frontiers(m_rebuilt, owners_of(table_ids_as_ints(registered)));
   }
+}
+
+void
+StateInspector::read_version_stats()
+{
+  const auto type = m_session.run_file("sql/hummock/version_stats.sql");
+  if (type.values.empty() || !type.values.front()[0]) {
+    return;
+  }
+  if (*type.values.front()[0] != "object") {
+    m_evidence.undecodable.push_back("hummock_version_stats 0");
+    return;
+  }
+  m_session.copy_rows(sql::embedded_sql("sql/hummock/version_stats_entries.sql"), std::string(),
+                      [&](std::vector<std::optional<std::string>>& row) {
+                        if (row.size() == 2 && row[0] && row[1]) {
+                          if (auto entry = parse_version_stats_entry(*row[0], *row[1])) {
+                            m_evidence.stats.insert(*entry);
+                          }
+                        }
+                      },
+                      "cannot read hummock_version_stats");
 }
 
 std::vector<TableOwner>

@@ -59,6 +59,8 @@ public:
 
 private:
   void load();
+  // hummock_version_stats, id 0, into m_evidence.stats, one entry at a time.
+  void read_version_stats();
   // The catalog's owner of each of `ids` (see m_owners), in the order of `ids`; an id the
   // query returns no row for is left out, and a repeated id comes back repeated.
   std::vector<TableOwner> owners_of(const std::vector<int>& ids);

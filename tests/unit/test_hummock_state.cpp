@@ -9,6 +9,10 @@
 #include <catch2/catch.hpp>
 
 #include <limits>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace rwdoctor;
 using namespace rwdoctor::hummock;
@@ -96,6 +100,50 @@ TEST_CASE("bytes that are not a version delta or version decode to nothing, neve
   const auto empty = decode_version(std::string());
   REQUIRE(empty);
   CHECK(empty->tables.empty());
+}
+
+// The live read takes the map one entry at a time (key and value text, as jsonb_each gives
+// them): each entry comes out as parse_version_stats gives it from the whole map.
+TEST_CASE("a hummock_version_stats entry read alone is read as in the whole map", "[hummock]")
+{
+  const std::vector<std::pair<std::string, std::string>> entries = {
+    {"16", R"({"totalKeyCount": "9812345", "totalKeySize": "235496280", "totalValueSize": "1589599890"})"},
+    {"17", "{}"},
+    {"18", "5"},
+    {"19", R"({"totalKeyCount": "many", "total_key_count": 3})"},
+    {"x", R"({"totalKeyCount": "1"})"},
+    {"-4", R"({"totalKeyCount": "1"})"},
+    {"2147483648", R"({"totalKeyCount": "1"})"},
+    {"20", R"({"total_key_count": 12, "total_key_size": 100, "total_value_size": 28})"},
+    {"21", R"({"totalKeyCount": "9223372036854775807", "totalKeySize": "9223372036854775807", "totalValueSize": "5"})"},
+    {"22", "not json"},
+  };
+  std::string whole = "{";
+  for (const auto& [key, value] : entries) {
+    if (value == "not json") {
+      continue; // the map as a whole would not parse
+    }
+    whole += (whole.size() > 1 ? ", \"" : "\"") + key + "\": " + value;
+  }
+  whole += "}";
+  const auto map = parse_version_stats(whole);
+  REQUIRE(map);
+  std::map<std::uint32_t, TableStats> alone;
+  for (const auto& [key, value] : entries) {
+    if (const auto entry = parse_version_stats_entry(key, value)) {
+      alone.insert(*entry);
+    }
+  }
+  REQUIRE(alone.size() == map->size());
+  for (const auto& [table, stats] : *map) {
+    INFO(table);
+    REQUIRE(alone.count(table) == 1);
+    CHECK(alone.at(table).keys == stats.keys);
+    CHECK(alone.at(table).bytes == stats.bytes);
+  }
+  CHECK(alone.at(19).keys == 3);
+  CHECK(alone.count(18) == 0);
+  CHECK_FALSE(parse_version_stats_entry("22", "not json"));
 }
 
 TEST_CASE("hummock_version_stats is read as RisingWave writes it, and in snake_case with numbers", "[hummock]")
