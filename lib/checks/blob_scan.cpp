@@ -67,18 +67,27 @@ ParallelBlobScan::stop()
 }
 
 void
-ParallelBlobScan::help(db::MetaStoreSession& session)
+ParallelBlobScan::scan_columns(BlobSource& source)
 {
-  SessionBlobSource source(session, &m_stop);
   for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
     try {
       m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);
     } catch (const ScanStopped&) {
-      return;
-    } catch (const Error&) {
-      m_errors[index] = std::current_exception(); // as a worker keeps it: take() decides
+      return; // stopped by stop() or the destructor
+    } catch (...) {
+      // Kept per column, and the other columns still scanned: take() rethrows the error of the
+      // first column in list order, the one the scan on one connection would have stopped at,
+      // whichever worker happened to fail first.
+      m_errors[index] = std::current_exception();
     }
   }
+}
+
+void
+ParallelBlobScan::help(db::MetaStoreSession& session)
+{
+  SessionBlobSource source(session, &m_stop);
+  scan_columns(source);
 }
 
 bool
@@ -101,18 +110,7 @@ ParallelBlobScan::work(std::size_t worker)
 {
   {
     CopyBlobSource source(*m_sessions[worker], &m_stop);
-    for (auto index = m_next_column++; index < m_by_column.size() && !m_stop; index = m_next_column++) {
-      try {
-        m_by_column[index] = analyze_blob_column(index, m_facts, source, m_stream_nodes);
-      } catch (const ScanStopped&) {
-        break; // stopped by stop() or the destructor
-      } catch (...) {
-        // Kept per column, and the other columns still scanned: take() rethrows the error of the
-        // first column in list order, the one the scan on one connection would have stopped at,
-        // whichever worker happened to fail first.
-        m_errors[index] = std::current_exception();
-      }
-    }
+    scan_columns(source);
   }
   // The connection closes as soon as its worker is done (each worker touches only its own).
   m_sessions[worker].reset();

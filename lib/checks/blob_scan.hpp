@@ -88,6 +88,8 @@ public:
   void stop();
 
 private:
+  // Takes the next column no one has taken until none is left, scanning each through `source`.
+  void scan_columns(BlobSource& source);
   void work(std::size_t worker);
   void join();
 
